@@ -1,0 +1,39 @@
+// Every text key exists in all 11 locales, with the same placeholders, and nothing is left empty.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { LANGUAGES } from "../src/common/locales";
+
+const dir = join(import.meta.dirname, "../src/web/i18n/locales");
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(",");
+const load = (lng: string) => flatten(JSON.parse(readFileSync(join(dir, `${lng}.json`), "utf8")) as Tree);
+
+const en = load("en");
+const problems: string[] = [];
+for (const lng of LANGUAGES) {
+  const texts = load(lng);
+  for (const [key, text] of en) {
+    const translated = texts.get(key);
+    if (translated === undefined) problems.push(`${lng}: missing ${key}`);
+    else if (!translated.trim()) problems.push(`${lng}: empty ${key}`);
+    else if (placeholders(translated) !== placeholders(text)) problems.push(`${lng}: placeholders of ${key} differ from English`);
+  }
+  for (const key of texts.keys()) if (!en.has(key)) problems.push(`${lng}: unknown key ${key}`);
+}
+if (problems.length) {
+  console.error(problems.join("\n"));
+  console.error(`\n${problems.length} locale problem(s).`);
+  process.exit(1);
+}
+console.log(`locales: ${en.size} keys in ${LANGUAGES.length} languages, all present.`);

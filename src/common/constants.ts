@@ -1,0 +1,85 @@
+// Business constants of spec section 9 (and the few rules of sections 1 to 6 that carry a number),
+// named as the spec names them so that a reader can check them line by line.
+
+/** Time bonus: code, percentage, validity, window (4 hours) and countdown tick. */
+export const TIME_BONUS_CODE = "TIMEBONUS25";
+export const TIME_BONUS_VALUE_PERCENTAGE = 25.0;
+export const TIME_BONUS_STATUS = "active";
+export const TIME_BONUS_VALIDITY = "once-per-user";
+export const TIME_BONUS_WINDOW_SECONDS = 14400;
+export const TIME_BONUS_TICK_MS = 1000;
+export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
+
+/** Welcome discount for a new member's first purchase (spec section 1). */
+export const WELCOME_DISCOUNT_PERCENTAGE = 25;
+
+/** Polling of user, chats and likes while logged in. */
+export const POLL_START_MS = 5_000;
+export const POLL_INTERVAL_MS = 60_000;
+export const POLL_INTERVAL_PUSH_MS = 300_000;
+
+/** A failed lazy chunk reloads the page at most once per this window. */
+export const CHUNK_RELOAD_GUARD_MS = 60_000;
+
+/** Client request retries (exponential delay). */
+export const REQUEST_RETRIES = 5;
+export const REQUEST_RETRY_BASE_MS = 300;
+
+/** Auto-like: likes reload this long after the like modal appears. */
+export const AUTO_LIKE_RELOAD_MS = 500;
+
+export const REACTIVATION_WINDOW_DAYS = 14;
+export const FREE_PHOTOS = 3;
+export const PREMIUM_PHOTOS = 25;
+export const FREE_CONVERSATIONS_TO_START = 2;
+export const SWIPE_LIKES_PER_DAY = 4;
+
+/** Credits badge shows at this many credits or fewer: warning above 0, danger at 0. */
+export const CREDIT_BADGE_THRESHOLD = 10;
+/** The unread badge shows 99+ above this. */
+export const UNREAD_BADGE_CAP = 99;
+
+export const LOCALE_COOKIE_DAYS = 365;
+export const AUTH_COOKIE_DAYS = 30;
+export const LOCALE_COOKIE = "locale";
+export const AUTH_COOKIE = "auth";
+
+/** Terms version date: this, or the company's added date when that is later. */
+export const TERMS_VERSION_DATE = "2023-12-01T12:00:00Z";
+
+/** Entry warning on the chat, lander and empty layouts is limited to these countries. */
+export const ENTRY_WARNING_LIMITED_COUNTRIES = ["NL", "DE"] as const;
+
+export const DESIGN_VERSION = 2;
+export const LOADING_BAR_THROTTLE_MS = 200;
+export const LOADING_BAR_DURATION_MS = 5_000;
+
+/** Theme tokens (the SCSS theme mirrors these). */
+export const THEME = {
+  breakpoints: { sm: 576, md: 768, lg: 992, xl: 1200 },
+  containerMaxWidths: { sm: 540, md: 720, lg: 960, xl: 1140 },
+  toastMaxWidth: 350,
+  gridColumns: 12,
+  colors: { primary: "#ec2b45", secondary: "#fd5f89", success: "#22c922", unreadMessages: "#ec2b45" },
+} as const;
+
+// Values the spec leaves open ("not shown"); our choices, documented here.
+/** Minimum age of a member (the site is for adults). */
+export const MIN_AGE = 18;
+export const MAX_AGE = 99;
+export const NAME_MIN_LENGTH = 2;
+export const NAME_MAX_LENGTH = 30;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 254;
+export const SIGNUP_MESSAGE_MAX_LENGTH = 1000;
+/** Failed logins within the window lock the address for LOGIN_LOCKOUT_MINUTES. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_LOCKOUT_MINUTES = 15;
+/** Password-reset e-mails per member per calendar day (UTC). */
+export const RESET_MAILS_PER_DAY = 3;
+export const RESET_TOKEN_TTL_HOURS = 24;
+export const ACTIVATION_TOKEN_TTL_DAYS = 30;
+export const MAIL_CHANGE_TOKEN_TTL_HOURS = 24;
+/** Signups per client address per hour: a brake on scripted account creation. */
+export const SIGNUPS_PER_IP_PER_HOUR = 20;

@@ -1,0 +1,44 @@
+// Error codes the API answers with. Each has a text under `errors.<code>` in every locale; the texts
+// of spec section 8 are used word for word in English.
+
+export const ERROR_CODES = [
+  "authentication_required",
+  "validation_failed",
+  "invalid_json",
+  "payload_too_large",
+  "not_found",
+  "method_not_allowed",
+  "internal",
+  "login_failed",
+  "too_many_attempts",
+  "reset_limit",
+  "email_not_found",
+  "link_invalid",
+  "activation_failed",
+  "passwords_differ",
+  "invalid_email",
+  "email_taken",
+  "account_pending_deletion",
+  "name_invalid",
+  "name_is_email",
+  "date_of_birth",
+  "wrong_password",
+  "rate_limited",
+  "signups_closed",
+  "unsupported_media_type",
+  "service_unavailable",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Body of every error answer (ARCHITECTURE.md, API contract). */
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    /** Per-field messages of a form, already in the member's language. */
+    fields?: Record<string, string>;
+    /** Extra data a client needs, such as an e-mail suggestion or lockout minutes. */
+    details?: Record<string, string | number | boolean>;
+  };
+}

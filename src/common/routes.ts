@@ -1,0 +1,55 @@
+// The page routes the site serves (spec section 2), shared by the client's router and the server,
+// which answers 404 for any other path. A route joins this table when its screen is built.
+
+export type LayoutName = "default" | "chat" | "lander" | "empty";
+
+export interface PageRoute {
+  /** Internal route name of spec section 2 where it gives one. */
+  name: string;
+  /** React Router path syntax: `:id` parameters, `:slug?` optional. */
+  path: string;
+  layout: LayoutName;
+  /** Pages that need a logged-in member send visitors to /login. */
+  auth?: boolean;
+}
+
+export const PAGE_ROUTES = [
+  { name: "index", path: "/", layout: "default" },
+  { name: "login", path: "/login", layout: "default" },
+  { name: "signup", path: "/signup", layout: "default" },
+  { name: "reset-password", path: "/reset-password", layout: "default" },
+  { name: "reset-password-do", path: "/reset-password/do", layout: "default" },
+  { name: "activate-done", path: "/activate/done", layout: "default" },
+  { name: "activate-error", path: "/activate/error", layout: "default" },
+  { name: "mail-change-do", path: "/mail-change/do", layout: "default" },
+  { name: "members", path: "/members", layout: "default" },
+  { name: "profile", path: "/profile", layout: "default", auth: true },
+  { name: "lang-config", path: "/lang-config", layout: "default" },
+] as const satisfies readonly PageRoute[];
+
+export type RouteName = (typeof PAGE_ROUTES)[number]["name"];
+
+/** Routes that make up the members area (spec section 2), as far as they exist. */
+export const MEMBERS_AREA_ROUTES: readonly string[] = ["members", "members-id", "chats", "likes", "likes-m-id", "premium"];
+
+/** The entry warning is hidden on these routes. */
+export const ENTRY_WARNING_HIDDEN_ROUTES: readonly string[] = ["complete-signup", "reset-password", "reset-password-do"];
+
+function toRegExp(path: string): RegExp {
+  const pattern = path
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => {
+      if (segment.startsWith(":")) return segment.endsWith("?") ? "(?:/[^/]+)?" : "/[^/]+";
+      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+    })
+    .join("");
+  return new RegExp(`^${pattern || "/"}/?$`);
+}
+
+const compiled = PAGE_ROUTES.map((route) => ({ route, re: toRegExp(route.path) }));
+
+/** The page route a pathname belongs to, or null when the site has no such page. */
+export function matchPageRoute(pathname: string): PageRoute | null {
+  return compiled.find(({ re }) => re.test(pathname))?.route ?? null;
+}

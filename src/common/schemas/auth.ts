@@ -1,0 +1,99 @@
+import { z } from "zod";
+import {
+  EMAIL_MAX_LENGTH,
+  MAX_AGE,
+  MIN_AGE,
+  NAME_MAX_LENGTH,
+  NAME_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SIGNUP_MESSAGE_MAX_LENGTH,
+} from "../constants";
+import { ageOn, isIsoDate } from "../dates";
+import { LANGUAGES } from "../locales";
+
+// Messages are i18n keys: the client translates them, the server answers them translated.
+
+export const emailSchema = z
+  .string({ error: "errors.invalid_email" })
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, { error: "errors.invalid_email" })
+  .pipe(z.email({ error: "errors.invalid_email" }));
+
+export const passwordSchema = z
+  .string({ error: "errors.password_length" })
+  .min(PASSWORD_MIN_LENGTH, { error: "errors.password_length" })
+  .max(PASSWORD_MAX_LENGTH, { error: "errors.password_length" });
+
+export const dateOfBirthSchema = z
+  .string({ error: "errors.date_of_birth" })
+  .refine(isIsoDate, { error: "errors.date_of_birth" })
+  .refine((value) => {
+    const age = ageOn(value);
+    return age >= MIN_AGE && age <= MAX_AGE;
+  }, { error: "errors.date_of_birth" });
+
+export const nameSchema = z
+  .string({ error: "errors.name_length" })
+  .trim()
+  .min(NAME_MIN_LENGTH, { error: "errors.name_length" })
+  .max(NAME_MAX_LENGTH, { error: "errors.name_length" })
+  .refine((name) => !name.startsWith("@"), { error: "errors.name_invalid" });
+
+const trackingValue = z.string().trim().max(100).optional();
+
+export const trackingSchema = z
+  .object({ network: trackingValue, ref: trackingValue, sub1: trackingValue, sub2: trackingValue, sub3: trackingValue })
+  .strict();
+
+export const signupRequestSchema = z
+  .object({
+    email: emailSchema,
+    name: nameSchema,
+    password: passwordSchema,
+    date_of_birth: dateOfBirthSchema,
+    signup_message: z.string().trim().max(SIGNUP_MESSAGE_MAX_LENGTH, { error: "errors.signup_message_length" }).optional(),
+    tracking: trackingSchema.optional(),
+  })
+  .strict()
+  .refine((form) => form.name.toLowerCase() !== form.email.toLowerCase(), {
+    error: "errors.name_is_email",
+    path: ["name"],
+  });
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+export const loginRequestSchema = z
+  .object({
+    email: z.string({ error: "errors.invalid_email" }).trim().toLowerCase().min(1, { error: "errors.invalid_email" }).max(EMAIL_MAX_LENGTH),
+    password: z.string({ error: "errors.password_required" }).min(1, { error: "errors.password_required" }).max(PASSWORD_MAX_LENGTH),
+  })
+  .strict();
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const languageRequestSchema = z.object({ language: z.enum(LANGUAGES, { error: "errors.language_invalid" }) }).strict();
+export type LanguageRequest = z.infer<typeof languageRequestSchema>;
+
+export const resetRequestSchema = z.object({ email: emailSchema }).strict();
+export type ResetRequest = z.infer<typeof resetRequestSchema>;
+
+const tokenSchema = z.string({ error: "errors.link_invalid" }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: "errors.link_invalid" });
+
+export const resetDoRequestSchema = z
+  .object({ token: tokenSchema, password: passwordSchema, password_confirm: z.string().max(PASSWORD_MAX_LENGTH) })
+  .strict()
+  .refine((form) => form.password === form.password_confirm, {
+    error: "errors.passwords_differ",
+    path: ["password_confirm"],
+  });
+export type ResetDoRequest = z.infer<typeof resetDoRequestSchema>;
+
+export const mailChangeRequestSchema = z
+  .object({ email: emailSchema, password: z.string().min(1, { error: "errors.wrong_password" }).max(PASSWORD_MAX_LENGTH) })
+  .strict();
+export type MailChangeRequest = z.infer<typeof mailChangeRequestSchema>;
+
+export const tokenRequestSchema = z.object({ token: tokenSchema }).strict();
+export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { LANGUAGES } from "../locales";
+
+export const mainImageSchema = z.object({
+  id: z.string(),
+  filename: z.string(),
+  thumb_filename: z.string(),
+  status: z.enum(["approved", "pending", "rejected"]),
+  /** Path of the square crop used on match and swipe cards. */
+  match: z.string(),
+});
+export type MainImage = z.infer<typeof mainImageSchema>;
+
+export const profileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.enum(["enabled", "disabled"]),
+  main_image: mainImageSchema.nullable(),
+  country: z.string().nullable(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  gender: z.enum(["male", "female"]).nullable(),
+  sexuality: z.enum(["hetero", "gay", "lesbian", "bi"]).nullable(),
+  date_of_birth: z.string().nullable(),
+  age: z.number().int().nullable(),
+  personal_text: z.string().nullable(),
+  interests: z.array(z.string()),
+  hair_color: z.string().nullable(),
+  eye_color: z.string().nullable(),
+  body_type: z.string().nullable(),
+  relationship_status: z.string().nullable(),
+  tattoos: z.string().nullable(),
+  fictional: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const NOTIFICATION_DISABLED_REASONS = ["fbl", "bounce", "list-unsubscribe"] as const;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  status: z.enum(["not_confirmed", "confirmed"]),
+  credits: z.number().int(),
+  paid_user: z.boolean(),
+  signup_date: z.string(),
+  language: z.enum(LANGUAGES),
+  notifications_disabled: z.array(z.enum(NOTIFICATION_DISABLED_REASONS)),
+  profile: profileSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userResponseSchema = z.object({ user: userSchema.nullable() });
+export type UserResponse = z.infer<typeof userResponseSchema>;
+
+/** A member as shown on cards in lists (home page, search). */
+export const memberCardSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int().nullable(),
+  gender: z.enum(["male", "female"]).nullable(),
+  country: z.string().nullable(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  main_image: mainImageSchema.nullable(),
+  fictional: z.boolean(),
+});
+export type MemberCard = z.infer<typeof memberCardSchema>;
+
+export const membersQuerySchema = z
+  .object({ page: z.coerce.number().int().min(1).max(10_000).default(1) })
+  .strict();
+
+export const membersResponseSchema = z.object({
+  profiles: z.array(memberCardSchema),
+  page: z.number().int(),
+  total: z.number().int(),
+  per_page: z.number().int(),
+});
+export type MembersResponse = z.infer<typeof membersResponseSchema>;

@@ -1,0 +1,122 @@
+import { join } from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { Redis } from "ioredis";
+import type { Limiter } from "./adapters/limiter";
+import { DbLimiter } from "./adapters/limiter.db";
+import { RedisLimiter } from "./adapters/limiter.redis";
+import type { Mailer } from "./adapters/mailer";
+import { DevMailbox } from "./adapters/mailer.devMailbox";
+import { SmtpMailer } from "./adapters/mailer.smtp";
+import { LocalStorage } from "./adapters/storage";
+import type { Config } from "./config";
+import { type Database, openDatabase } from "./db/client";
+import { authRoutes } from "./features/auth/auth.routes";
+import { AuthService } from "./features/auth/auth.service";
+import { devMailRoutes } from "./features/devmail/devmail.routes";
+import { membersRoutes } from "./features/members/members.routes";
+import { photosRoutes } from "./features/photos/photos.routes";
+import { referenceRoutes } from "./features/reference/reference.routes";
+import { settingsRoutes } from "./features/settings/settings.routes";
+import { SiteResolver } from "./features/settings/siteResolver";
+import { visitsRoutes } from "./features/visits/visits.routes";
+import { registerWeb } from "./features/web/web.routes";
+import { JobWorker } from "./jobs/queue";
+import { MAIL_JOB } from "./mail/enqueueMail";
+import type { OutgoingMail } from "./adapters/mailer";
+import { registerErrorHandling } from "./plugins/errors";
+import { registerRequestContext } from "./plugins/requestContext";
+
+export interface AppOptions {
+  /** An already open database (tests); otherwise opened from the config and migrated. */
+  database?: Database;
+  /** Prefix for Redis keys, so that test files do not share counters. */
+  redisPrefix?: string;
+  /** Folder of the built client. */
+  webRoot?: string;
+  /** Extra routes registered before the web fallback (benchmarks). */
+  extraRoutes?: (app: FastifyInstance) => void;
+}
+
+export interface App {
+  app: FastifyInstance;
+  database: Database;
+  worker: JobWorker;
+  mailer: Mailer;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_WEB_ROOT = join(import.meta.dirname ?? new URL(".", import.meta.url).pathname, "../../dist/web");
+
+/** Builds the whole server: adapters from the config, plugins, then features. */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (!options.database) await database.migrate();
+  const { db } = database;
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const limiter: Limiter = redis ? new RedisLimiter(redis, `${options.redisPrefix ?? ""}limit:`) : new DbLimiter(db);
+  const devMailbox = config.devMailbox ? new DevMailbox(join(config.dataDir, "mail")) : null;
+  const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl) : (devMailbox as DevMailbox);
+  const storage = new LocalStorage(join(config.dataDir, "uploads"));
+
+  const app = Fastify({
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const worker = new JobWorker(db, { [MAIL_JOB]: (payload) => mailer.send(payload as unknown as OutgoingMail) }, app.log, config.jobPollMs);
+
+  // External plugins first, then our own, then the features.
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: "Dating site API", version: "1" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  registerErrorHandling(app);
+  const sites = new SiteResolver(db);
+  registerRequestContext(app, { db, sites });
+
+  const mailDomain = (domain: string) => (domain.includes(".") ? domain : `${domain}.test`);
+  const auth = new AuthService(
+    db,
+    limiter,
+    (site) => config.mailFrom ?? `${site.settings.mail_name} <noreply@${mailDomain(site.domain)}>`,
+    () => worker.wake(),
+  );
+  await app.register(authRoutes, { auth, config, db });
+  await app.register(settingsRoutes, { db, pushPublicKey: null });
+  await app.register(referenceRoutes);
+  await app.register(visitsRoutes, { db });
+  await app.register(membersRoutes, { db });
+  await app.register(photosRoutes, { storage });
+  if (devMailbox) await app.register(devMailRoutes, { mailbox: devMailbox });
+  app.get("/api/health.php", { schema: { hide: true } }, async () => ({ ok: true }));
+  options.extraRoutes?.(app);
+  await registerWeb(app, options.webRoot ?? DEFAULT_WEB_ROOT);
+
+  await app.ready();
+  worker.start();
+
+  return {
+    app,
+    database,
+    worker,
+    mailer,
+    async close() {
+      await worker.stop();
+      await app.close();
+      mailer.close();
+      redis?.disconnect();
+      if (!options.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { resolve } from "node:path";
+import { z } from "zod";
+
+// The one place that reads the environment. A bad value stops the start with a message naming it.
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), `must start with ${protocols.join(": or ")}:`);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: url(["postgres", "postgresql"]).optional(),
+  REDIS_URL: url(["redis", "rediss"]).optional(),
+  PUBLIC_URL: url(["http", "https"]).optional(),
+  SMTP_URL: url(["smtp", "smtps"]).optional(),
+  MAIL_FROM: z.string().email().optional(),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED: z.enum(["true", "false"]).default("true"),
+  SEED_MEMBERS: z.coerce.number().int().min(0).max(100_000).default(320),
+  JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+});
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  publicUrl?: string;
+  smtpUrl?: string;
+  mailFrom?: string;
+  trustProxy: boolean;
+  logLevel: string;
+  seed: boolean;
+  seedMembers: number;
+  jobPollMs: number;
+  /** The dev mailbox (/dev/mail) exists only outside production and without SMTP. */
+  devMailbox: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    trustProxy: e.TRUST_PROXY === "true",
+    logLevel: e.LOG_LEVEL,
+    seed: e.SEED === "true",
+    seedMembers: e.SEED_MEMBERS,
+    jobPollMs: e.JOB_POLL_MS,
+    devMailbox: e.NODE_ENV !== "production" && !e.SMTP_URL,
+  };
+}

@@ -1,0 +1,76 @@
+import { sql } from "drizzle-orm";
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sites } from "./sites";
+
+export type UserStatus = "not_confirmed" | "confirmed";
+export type NotificationDisabledReason = "fbl" | "bounce" | "list-unsubscribe";
+
+export interface Tracking {
+  network?: string;
+  ref?: string;
+  sub1?: string;
+  sub2?: string;
+  sub3?: string;
+}
+
+/** A member account on one site; an e-mail address is unique per site. */
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    status: text("status").$type<UserStatus>().notNull().default("not_confirmed"),
+    credits: integer("credits").notNull().default(0),
+    paidUser: boolean("paid_user").notNull().default(false),
+    language: text("language").notNull(),
+    notificationsDisabled: jsonb("notifications_disabled").$type<NotificationDisabledReason[]>().notNull().default([]),
+    signupMessage: text("signup_message"),
+    tracking: jsonb("tracking").$type<Tracking>().notNull().default({}),
+    signupIp: text("signup_ip"),
+    signupDate: timestamp("signup_date", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the member asked to delete the account; it can be reactivated for 14 days. */
+    deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
+    /** Demo and fictional members cannot log in. */
+    canLogin: boolean("can_login").notNull().default(true),
+  },
+  (t) => [uniqueIndex("users_site_email_key").on(t.siteId, sql`lower(${t.email})`)],
+);
+
+export type ProfileStatus = "enabled" | "disabled";
+
+/** The public face of a member; its id is the member's user id. */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: integer("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    name: text("name").notNull(),
+    status: text("status").$type<ProfileStatus>().notNull().default("disabled"),
+    gender: text("gender").$type<"male" | "female">(),
+    sexuality: text("sexuality").$type<"hetero" | "gay" | "lesbian" | "bi">(),
+    dateOfBirth: date("date_of_birth", { mode: "string" }),
+    country: text("country"),
+    region: text("region"),
+    city: text("city"),
+    personalText: text("personal_text"),
+    interests: jsonb("interests").$type<string[]>().notNull().default([]),
+    hairColor: text("hair_color"),
+    eyeColor: text("eye_color"),
+    bodyType: text("body_type"),
+    relationshipStatus: text("relationship_status"),
+    tattoos: text("tattoos"),
+    fictional: boolean("fictional").notNull().default(false),
+    invisible: boolean("invisible").notNull().default(false),
+    mainPhotoId: text("main_photo_id"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("profiles_site_listing_idx").on(t.siteId, t.status, t.id)],
+);

@@ -1,0 +1,20 @@
+import type { ErrorCode } from "../common/errors";
+
+/** A failure the client is told about: status, code and the catalogue text (translated on the way out). */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    /** Values for the text's placeholders and extra data for the client. */
+    readonly details?: Record<string, string | number | boolean>,
+    /** Field the error belongs to, for forms. */
+    readonly field?: string,
+  ) {
+    super(code);
+  }
+}
+
+export const badRequest = (code: ErrorCode, field?: string, details?: Record<string, string | number | boolean>) =>
+  new AppError(400, code, details, field);
+export const unauthorized = () => new AppError(403, "authentication_required");
+export const notFound = () => new AppError(404, "not_found");

@@ -1,0 +1,123 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { emailTokens, photos, profiles, sessions, type TokenKind, users } from "../../db/schema";
+
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+export type PhotoRow = typeof photos.$inferSelect;
+
+export interface MemberRecord {
+  sessionId: number;
+  sessionLastSeen: Date;
+  user: UserRow;
+  profile: ProfileRow;
+  mainPhoto: PhotoRow | null;
+}
+
+/** The member behind a live session token, with profile and main photo, in one query. */
+export async function findSessionMember(db: Db, tokenHash: string): Promise<MemberRecord | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users, profile: profiles, mainPhoto: photos })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+  if (!row) return null;
+  return {
+    sessionId: row.session.id,
+    sessionLastSeen: row.session.lastSeenAt,
+    user: row.user,
+    profile: row.profile,
+    mainPhoto: row.mainPhoto,
+  };
+}
+
+export async function findMemberByUserId(db: Db, userId: number): Promise<Omit<MemberRecord, "sessionId" | "sessionLastSeen"> | null> {
+  const [row] = await db
+    .select({ user: users, profile: profiles, mainPhoto: photos })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Db, siteId: number, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.siteId, siteId), sql`lower(${users.email}) = ${email.toLowerCase()}`));
+  return row ?? null;
+}
+
+export async function insertUserWithProfile(
+  db: Db,
+  user: typeof users.$inferInsert,
+  profile: Omit<typeof profiles.$inferInsert, "id" | "siteId">,
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values(user).returning();
+  await db.insert(profiles).values({ ...profile, id: row.id, siteId: row.siteId });
+  return row;
+}
+
+export async function insertSession(
+  db: Db,
+  values: { tokenHash: string; userId: number; expiresAt: Date; userAgent?: string; ip?: string },
+): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+export async function touchSession(db: Db, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function insertEmailToken(
+  db: Db,
+  values: { tokenHash: string; userId: number; kind: TokenKind; email?: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(emailTokens).values(values);
+}
+
+/** Marks a live token used and returns it; null when unknown, used, expired or of another kind. Safe under races. */
+export async function consumeEmailToken(db: Db, tokenHash: string, kind: TokenKind) {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        eq(emailTokens.kind, kind),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function expireEmailTokens(db: Db, userId: number, kind: TokenKind): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt)));
+}
+
+export async function updateUser(db: Db, userId: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+export async function updateProfile(db: Db, profileId: number, values: Partial<typeof profiles.$inferInsert>): Promise<void> {
+  await db.update(profiles).set(values).where(eq(profiles.id, profileId));
+}

@@ -1,0 +1,172 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AUTH_COOKIE, AUTH_COOKIE_DAYS, LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from "../../../common/constants";
+import {
+  languageRequestSchema,
+  loginRequestSchema,
+  mailChangeRequestSchema,
+  okSchema,
+  resetDoRequestSchema,
+  resetRequestSchema,
+  signupRequestSchema,
+  tokenRequestSchema,
+} from "../../../common/schemas/auth";
+import { userResponseSchema } from "../../../common/schemas/user";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { unauthorized } from "../../errors";
+import { userDto } from "../members/profileDto";
+import { findMemberByUserId } from "./auth.repo";
+import type { AuthService, RequestInfo } from "./auth.service";
+
+const DAY_SECONDS = 86400;
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  config: Config;
+  db: Db;
+}
+
+/** Account calls: the documented /api/user.php and /api/logout.php, and the undocumented flows in the same style. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, config, db }) => {
+  const info = (request: FastifyRequest): RequestInfo => ({
+    site: request.site,
+    lang: request.lang,
+    ip: request.ip,
+    userAgent: request.headers["user-agent"],
+    origin: config.publicUrl ?? `${request.protocol}://${request.host}`,
+  });
+
+  const setAuthCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
+    reply.setCookie(AUTH_COOKIE, token, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: request.protocol === "https",
+      maxAge: AUTH_COOKIE_DAYS * DAY_SECONDS,
+    });
+
+  const userAnswer = async (userId: number) => {
+    const record = await findMemberByUserId(db, userId);
+    return { user: record ? userDto(record) : null };
+  };
+
+  app.get(
+    "/api/user.php",
+    { schema: { tags: ["account"], summary: "The current member, or null", response: { 200: userResponseSchema } } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { user: request.member ? userDto(request.member) : null };
+    },
+  );
+
+  app.post(
+    "/api/user.php",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Log in (or, with ?push=1, store a push subscription: chat issue)",
+        body: loginRequestSchema,
+        response: { 200: userResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { token, userId } = await auth.login(request.body, info(request));
+      setAuthCookie(request, reply, token);
+      return userAnswer(userId);
+    },
+  );
+
+  app.put(
+    "/api/user.php",
+    {
+      schema: { tags: ["account"], summary: "Save the language (cookie for everyone, account for a member)", body: languageRequestSchema, response: { 200: okSchema } },
+    },
+    async (request, reply) => {
+      if (request.member) await auth.setLanguage(request.member, request.body.language);
+      reply.setCookie(LOCALE_COOKIE, request.body.language, { path: "/", sameSite: "lax", maxAge: LOCALE_COOKIE_DAYS * DAY_SECONDS });
+      return { ok: true as const };
+    },
+  );
+
+  app.get("/api/logout.php", { schema: { tags: ["account"], summary: "Log out", response: { 200: okSchema } } }, async (request, reply) => {
+    await auth.logout(request.member);
+    reply.clearCookie(AUTH_COOKIE, { path: "/" });
+    return { ok: true as const };
+  });
+
+  app.post(
+    "/api/signup.php",
+    { schema: { tags: ["account"], summary: "Create an account; sends the activation e-mail", body: signupRequestSchema, response: { 200: userResponseSchema } } },
+    async (request, reply) => {
+      const { token, userId } = await auth.signup(request.body, info(request));
+      setAuthCookie(request, reply, token);
+      return userAnswer(userId);
+    },
+  );
+
+  app.get(
+    "/api/activate.php",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Follow an activation link: redirects to /activate/done or /activate/error",
+        querystring: z.object({ token: z.string().max(200) }).strict(),
+      },
+    },
+    async (request, reply) => {
+      const ok = /^[A-Za-z0-9_-]{20,100}$/.test(request.query.token) && (await auth.activate(request.query.token));
+      return reply.redirect(ok ? "/activate/done" : "/activate/error", 302);
+    },
+  );
+
+  app.post(
+    "/api/activation-mail.php",
+    { schema: { tags: ["account"], summary: "Send the activation e-mail again", body: z.object({}).strict().optional(), response: { 200: okSchema } } },
+    async (request) => {
+      if (!request.member) throw unauthorized();
+      await auth.resendActivation(request.member, info(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/reset-password.php",
+    { schema: { tags: ["account"], summary: "Send a password-reset e-mail", body: resetRequestSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await auth.requestReset(request.body.email, info(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/reset-password-do.php",
+    { schema: { tags: ["account"], summary: "Set a new password from a reset link and log in", body: resetDoRequestSchema, response: { 200: userResponseSchema } } },
+    async (request, reply) => {
+      const { token, userId } = await auth.doReset(request.body, info(request));
+      setAuthCookie(request, reply, token);
+      return userAnswer(userId);
+    },
+  );
+
+  app.post(
+    "/api/mail-change.php",
+    { schema: { tags: ["account"], summary: "Ask to change the e-mail address (needs the password)", body: mailChangeRequestSchema, response: { 200: okSchema } } },
+    async (request) => {
+      if (!request.member) throw unauthorized();
+      await auth.requestMailChange(request.member, request.body, info(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/mail-change-do.php",
+    { schema: { tags: ["account"], summary: "Apply an e-mail change link", body: tokenRequestSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await auth.doMailChange(request.body.token, request.site);
+      return { ok: true as const };
+    },
+  );
+};
+

@@ -1,0 +1,283 @@
+import {
+  ACTIVATION_TOKEN_TTL_DAYS,
+  AUTH_COOKIE_DAYS,
+  LOGIN_LOCKOUT_MINUTES,
+  LOGIN_MAX_FAILURES,
+  MAIL_CHANGE_TOKEN_TTL_HOURS,
+  RESET_MAILS_PER_DAY,
+  RESET_TOKEN_TTL_HOURS,
+  SIGNUPS_PER_IP_PER_HOUR,
+} from "../../../common/constants";
+import type { Language } from "../../../common/locales";
+import type { LoginRequest, MailChangeRequest, ResetDoRequest, SignupRequest } from "../../../common/schemas/auth";
+import type { Limiter } from "../../adapters/limiter";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import { enqueueMail } from "../../mail/enqueueMail";
+import { type MailTemplate, renderMail } from "../../mail/mailTemplates";
+import type { SiteRow } from "../settings/settings.repo";
+import {
+  consumeEmailToken,
+  expireEmailTokens,
+  findMemberByUserId,
+  findUserByEmail,
+  insertEmailToken,
+  insertSession,
+  insertUserWithProfile,
+  type MemberRecord,
+  revokeAllSessions,
+  revokeSession,
+  updateProfile,
+  updateUser,
+  type UserRow,
+} from "./auth.repo";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
+import { hashToken, newToken } from "./tokens";
+
+export interface RequestInfo {
+  site: SiteRow;
+  lang: Language;
+  ip: string;
+  userAgent?: string;
+  /** Scheme and host that links in e-mails point to. */
+  origin: string;
+}
+
+export interface LoggedIn {
+  userId: number;
+  token: string;
+}
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
+  return code === "23505";
+}
+
+function secondsToUtcMidnight(now = new Date()): number {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
+}
+
+/** Accounts, sessions and the e-mail links that go with them. */
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly limiter: Limiter,
+    private readonly mailFrom: (site: SiteRow) => string,
+    /** Called after a commit that queued mail, so that it leaves at once. */
+    private readonly onMailQueued: () => void,
+  ) {}
+
+  async signup(input: SignupRequest, req: RequestInfo): Promise<LoggedIn> {
+    const { site } = req;
+    const perIp = await this.limiter.hit(`signup:${site.id}:${req.ip}`, 3600);
+    if (perIp.count > SIGNUPS_PER_IP_PER_HOUR) throw new AppError(429, "rate_limited");
+    if (site.settings.signups === "with_trafficsource" && !input.tracking?.network && !input.tracking?.ref) {
+      throw new AppError(403, "signups_closed");
+    }
+    await this.assertEmailFree(site.id, input.email);
+    const passwordHash = await hashPassword(input.password);
+    const token = newToken();
+    const activation = newToken();
+    try {
+      const userId = await this.db.transaction(async (tx) => {
+        const user = await insertUserWithProfile(
+          tx,
+          {
+            siteId: site.id,
+            email: input.email,
+            passwordHash,
+            language: req.lang,
+            signupMessage: input.signup_message || null,
+            tracking: input.tracking ?? {},
+            signupIp: req.ip,
+            credits: site.settings.signup_credits,
+          },
+          { name: input.name, dateOfBirth: input.date_of_birth, status: "disabled" },
+        );
+        await insertSession(tx, this.sessionValues(token, user.id, req));
+        await insertEmailToken(tx, {
+          tokenHash: hashToken(activation),
+          userId: user.id,
+          kind: "activation",
+          expiresAt: new Date(Date.now() + ACTIVATION_TOKEN_TTL_DAYS * DAY),
+        });
+        await this.queueMail(tx, "activation", user, input.name, `${req.origin}/api/activate.php?token=${activation}`, site);
+        return user.id;
+      });
+      this.onMailQueued();
+      return { userId, token };
+    } catch (err) {
+      // Two signups with one address at once: the unique index lets one through.
+      if (isUniqueViolation(err)) throw new AppError(409, "email_taken", undefined, "email");
+      throw err;
+    }
+  }
+
+  private async assertEmailFree(siteId: number, email: string, exceptUserId?: number): Promise<void> {
+    const existing = await findUserByEmail(this.db, siteId, email);
+    if (!existing || existing.id === exceptUserId) return;
+    if (existing.deletionRequestedAt) throw new AppError(409, "account_pending_deletion", undefined, "email");
+    throw new AppError(409, "email_taken", undefined, "email");
+  }
+
+  async login(input: LoginRequest, req: RequestInfo): Promise<LoggedIn> {
+    const key = `login:${req.site.id}:${input.email}`;
+    const locked = await this.limiter.peek(key);
+    if (locked && locked.count >= LOGIN_MAX_FAILURES) throw lockedOut(locked.resetAt);
+    const user = await findUserByEmail(this.db, req.site.id, input.email);
+    let ok = false;
+    if (user?.canLogin) ok = await verifyPassword(user.passwordHash, input.password);
+    else await burnPasswordCheck(input.password);
+    if (!user || !ok) {
+      const count = await this.limiter.hit(key, LOGIN_LOCKOUT_MINUTES * 60);
+      if (count.count >= LOGIN_MAX_FAILURES) throw lockedOut(count.resetAt);
+      throw new AppError(401, "login_failed");
+    }
+    if (user.deletionRequestedAt) throw new AppError(403, "account_pending_deletion");
+    await this.limiter.clear(key);
+    const token = newToken();
+    await insertSession(this.db, this.sessionValues(token, user.id, req));
+    return { userId: user.id, token };
+  }
+
+  async logout(member: MemberRecord | null): Promise<void> {
+    if (member) await revokeSession(this.db, member.sessionId);
+  }
+
+  async setLanguage(member: MemberRecord, language: Language): Promise<void> {
+    await updateUser(this.db, member.user.id, { language });
+  }
+
+  /** Confirms the address of an activation link. Returns false for an unknown, used or expired link. */
+  async activate(token: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const row = await consumeEmailToken(tx, hashToken(token), "activation");
+      if (!row) return false;
+      await updateUser(tx, row.userId, { status: "confirmed" });
+      await updateProfile(tx, row.userId, { status: "enabled" });
+      return true;
+    });
+  }
+
+  /** Sends a fresh activation link to a member who has not confirmed yet. */
+  async resendActivation(member: MemberRecord, req: RequestInfo): Promise<void> {
+    if (member.user.status === "confirmed") return;
+    await this.countMailToday(`activation:${member.user.id}`);
+    const activation = newToken();
+    await this.db.transaction(async (tx) => {
+      await insertEmailToken(tx, {
+        tokenHash: hashToken(activation),
+        userId: member.user.id,
+        kind: "activation",
+        expiresAt: new Date(Date.now() + ACTIVATION_TOKEN_TTL_DAYS * DAY),
+      });
+      await this.queueMail(tx, "activation", member.user, member.profile.name, `${req.origin}/api/activate.php?token=${activation}`, req.site);
+    });
+    this.onMailQueued();
+  }
+
+  async requestReset(email: string, req: RequestInfo): Promise<void> {
+    const user = await findUserByEmail(this.db, req.site.id, email);
+    if (!user?.canLogin) throw new AppError(404, "email_not_found", undefined, "email");
+    await this.countMailToday(`reset:${user.id}`);
+    const member = await findMemberByUserId(this.db, user.id);
+    const token = newToken();
+    await this.db.transaction(async (tx) => {
+      await insertEmailToken(tx, {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        kind: "reset",
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_HOURS * HOUR),
+      });
+      await this.queueMail(tx, "reset", user, member?.profile.name ?? "", `${req.origin}/reset-password/do?token=${token}`, req.site);
+    });
+    this.onMailQueued();
+  }
+
+  private async countMailToday(scope: string): Promise<void> {
+    const day = new Date().toISOString().slice(0, 10);
+    const count = await this.limiter.hit(`${scope}:${day}`, secondsToUtcMidnight());
+    if (count.count > RESET_MAILS_PER_DAY) throw new AppError(429, "reset_limit");
+  }
+
+  /** Sets a new password from a reset link, ends every other session and logs in. */
+  async doReset(input: ResetDoRequest, req: RequestInfo): Promise<LoggedIn> {
+    const passwordHash = await hashPassword(input.password);
+    const token = newToken();
+    const userId = await this.db.transaction(async (tx) => {
+      const row = await consumeEmailToken(tx, hashToken(input.token), "reset");
+      if (!row) throw new AppError(400, "link_invalid");
+      await updateUser(tx, row.userId, { passwordHash });
+      await expireEmailTokens(tx, row.userId, "reset");
+      await revokeAllSessions(tx, row.userId);
+      await insertSession(tx, this.sessionValues(token, row.userId, req));
+      return row.userId;
+    });
+    const user = await findMemberByUserId(this.db, userId);
+    if (user) await this.limiter.clear(`login:${req.site.id}:${user.user.email.toLowerCase()}`);
+    return { userId, token };
+  }
+
+  /** Sends a confirmation link to the new address; the change happens when it is followed. */
+  async requestMailChange(member: MemberRecord, input: MailChangeRequest, req: RequestInfo): Promise<void> {
+    if (!(await verifyPassword(member.user.passwordHash, input.password))) {
+      throw new AppError(400, "wrong_password", undefined, "password");
+    }
+    await this.assertEmailFree(req.site.id, input.email);
+    const token = newToken();
+    await this.db.transaction(async (tx) => {
+      await expireEmailTokens(tx, member.user.id, "mail_change");
+      await insertEmailToken(tx, {
+        tokenHash: hashToken(token),
+        userId: member.user.id,
+        kind: "mail_change",
+        email: input.email,
+        expiresAt: new Date(Date.now() + MAIL_CHANGE_TOKEN_TTL_HOURS * HOUR),
+      });
+      await this.queueMail(tx, "mail_change", { ...member.user, email: input.email }, member.profile.name, `${req.origin}/mail-change/do?token=${token}`, req.site);
+    });
+    this.onMailQueued();
+  }
+
+  /** Applies an e-mail change link. Following it confirms the new address too. */
+  async doMailChange(token: string, site: SiteRow): Promise<void> {
+    try {
+      await this.db.transaction(async (tx) => {
+        const row = await consumeEmailToken(tx, hashToken(token), "mail_change");
+        if (!row?.email) throw new AppError(400, "link_invalid");
+        const taken = await findUserByEmail(tx, site.id, row.email);
+        if (taken && taken.id !== row.userId) throw new AppError(409, "email_taken");
+        await updateUser(tx, row.userId, { email: row.email, status: "confirmed" });
+        await updateProfile(tx, row.userId, { status: "enabled" });
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError(409, "email_taken");
+      throw err;
+    }
+  }
+
+  private sessionValues(token: string, userId: number, req: RequestInfo) {
+    return {
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt: new Date(Date.now() + AUTH_COOKIE_DAYS * DAY),
+      userAgent: req.userAgent?.slice(0, 300),
+      ip: req.ip,
+    };
+  }
+
+  private async queueMail(db: Db, template: MailTemplate, user: Pick<UserRow, "email" | "language">, name: string, link: string, site: SiteRow) {
+    const content = renderMail({ template, language: user.language as Language, siteName: site.settings.name, name, link });
+    await enqueueMail(db, { ...content, to: user.email, from: this.mailFrom(site) });
+  }
+}
+
+function lockedOut(resetAt: Date): AppError {
+  const minutes = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 60_000));
+  return new AppError(429, "too_many_attempts", { minutes });
+}
+

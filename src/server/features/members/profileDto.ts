@@ -1,0 +1,68 @@
+import { ageOn } from "../../../common/dates";
+import type { MainImage, MemberCard, Profile, User } from "../../../common/schemas/user";
+import type { PhotoRow, ProfileRow, UserRow } from "../auth/auth.repo";
+
+/** Public paths of a photo's variants; the ids are random, so they cannot be guessed. */
+export function mainImageDto(photo: PhotoRow | null): MainImage | null {
+  if (!photo) return null;
+  return {
+    id: photo.id,
+    filename: `/photos/${photo.filename}`,
+    thumb_filename: `/photos/${photo.thumbFilename}`,
+    status: photo.status,
+    match: `/photos/${photo.matchFilename}`,
+  };
+}
+
+export function profileDto(profile: ProfileRow, mainPhoto: PhotoRow | null): Profile {
+  return {
+    id: profile.id,
+    name: profile.name,
+    status: profile.status,
+    main_image: mainImageDto(mainPhoto),
+    country: profile.country,
+    region: profile.region,
+    city: profile.city,
+    gender: profile.gender,
+    sexuality: profile.sexuality,
+    date_of_birth: profile.dateOfBirth,
+    age: profile.dateOfBirth ? ageOn(profile.dateOfBirth) : null,
+    personal_text: profile.personalText,
+    interests: profile.interests,
+    hair_color: profile.hairColor,
+    eye_color: profile.eyeColor,
+    body_type: profile.bodyType,
+    relationship_status: profile.relationshipStatus,
+    tattoos: profile.tattoos,
+    fictional: profile.fictional,
+  };
+}
+
+export function memberCardDto(profile: ProfileRow, mainPhoto: PhotoRow | null): MemberCard {
+  return {
+    id: profile.id,
+    name: profile.name,
+    age: profile.dateOfBirth ? ageOn(profile.dateOfBirth) : null,
+    gender: profile.gender,
+    country: profile.country,
+    region: profile.region,
+    city: profile.city,
+    main_image: mainImageDto(mainPhoto),
+    fictional: profile.fictional,
+  };
+}
+
+export function userDto(record: { user: UserRow; profile: ProfileRow; mainPhoto: PhotoRow | null }): User {
+  const { user } = record;
+  return {
+    id: user.id,
+    email: user.email,
+    status: user.status,
+    credits: user.credits,
+    paid_user: user.paidUser,
+    signup_date: user.signupDate.toISOString(),
+    language: user.language as User["language"],
+    notifications_disabled: user.notificationsDisabled,
+    profile: profileDto(record.profile, record.mainPhoto),
+  };
+}

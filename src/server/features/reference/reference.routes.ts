@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { INTERESTS } from "../../../common/interests";
+import { geocodeQuerySchema, geocodeResponseSchema, interestsResponseSchema, regionsResponseSchema } from "../../../common/schemas/settings";
+import { regionsOf } from "../../geo/regions";
+import { reverseGeocode } from "../../geo/reverseGeocode";
+import { translate } from "../../i18n";
+
+const noQuery = z.object({}).strict();
+
+/** Reference data: interests, regions, and offline reverse geocoding. */
+export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/interests.php",
+    { schema: { tags: ["reference"], summary: "Interests a member can pick, in the request's language", querystring: noQuery, response: { 200: interestsResponseSchema } } },
+    async (request, reply) => {
+      reply.header("cache-control", "private, max-age=3600");
+      return { interests: INTERESTS.map((id) => ({ id, name: translate(request.lang, `interests.${id}`) })) };
+    },
+  );
+
+  app.get(
+    "/api/regions.php",
+    { schema: { tags: ["reference"], summary: "Regions of every country the site is sold in", querystring: noQuery, response: { 200: regionsResponseSchema } } },
+    async (request, reply) => {
+      reply.header("cache-control", "public, max-age=3600");
+      return { regions: Object.fromEntries(request.site.settings.countries.map((c) => [c, regionsOf(c)])) };
+    },
+  );
+
+  app.get(
+    "/api/geocode.php",
+    { schema: { tags: ["reference"], summary: "Country, region and city of a point", querystring: geocodeQuerySchema, response: { 200: geocodeResponseSchema } } },
+    async (request) => reverseGeocode(request.query.lat, request.query.lon),
+  );
+};

@@ -1,0 +1,55 @@
+import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { matchPageRoute } from "../../../common/routes";
+import { sendError } from "../../plugins/errors";
+import { VISIT_COOKIE } from "../visits/visits.routes";
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+/**
+ * Serves the built client: hashed assets with long caching, and index.html for every page route of
+ * the shared route table. Any other path answers 404 (the client then shows the not-found page).
+ */
+export async function registerWeb(app: FastifyInstance, webRoot: string): Promise<void> {
+  const indexPath = join(webRoot, "index.html");
+  const built = existsSync(indexPath);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      prefix: "/",
+      index: false,
+      wildcard: false,
+      setHeaders(reply, path) {
+        reply.header("cache-control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      },
+    });
+  }
+  const template = built ? readFileSync(indexPath, "utf8") : null;
+
+  const renderPage = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    if (!request.cookies[VISIT_COOKIE]) {
+      reply.setCookie(VISIT_COOKIE, randomUUID(), { path: "/", httpOnly: true, sameSite: "lax" });
+    }
+    reply.header("cache-control", "no-cache").status(status).type("text/html; charset=utf-8");
+    if (!template) {
+      return reply.send("<!doctype html><p>The web client is not built yet: run <code>npm start</code>, which builds it.</p>");
+    }
+    const settings = request.site?.settings;
+    const html = template
+      .replace('<html lang="en">', `<html lang="${request.lang}">`)
+      .replace(/<title>.*?<\/title>/, `<title>${escapeHtml(settings?.index_title ?? settings?.name ?? "")}</title>`)
+      .replace('<meta name="description" content="" />', `<meta name="description" content="${escapeHtml(settings?.description ?? "")}" />`);
+    return reply.send(html);
+  };
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0];
+    const isPage = (request.method === "GET" || request.method === "HEAD") && !path.startsWith("/api/") && !path.startsWith("/assets/");
+    if (!isPage) return sendError(request, reply, 404, "not_found");
+    return renderPage(request, reply, matchPageRoute(path) ? 200 : 404);
+  });
+}

@@ -1,0 +1,57 @@
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase, rowsOf } from "../db/client";
+import { enqueue, JobWorker } from "./queue";
+
+const silent = { warn() {}, error() {}, info() {} } as unknown as FastifyBaseLogger;
+let database: Database;
+
+beforeAll(async () => {
+  database = await openDatabase({});
+  await database.migrate();
+}, 60_000);
+afterAll(async () => {
+  await database.close();
+});
+
+describe("durable job queue", () => {
+  it("keeps a job that fails, retries it later, and marks it done once it works", async () => {
+    const { db } = database;
+    let calls = 0;
+    const worker = new JobWorker(db, { flaky: async () => { calls += 1; if (calls === 1) throw new Error("smtp down"); } }, silent, 50);
+    await enqueue(db, "flaky", { n: 1 });
+    expect(await worker.drain()).toBe(1);
+    const [failed] = rowsOf<Record<string, unknown>>(await db.execute(sql`SELECT attempts, last_error, done_at FROM jobs WHERE kind = 'flaky'`));
+    expect(failed).toMatchObject({ attempts: 1, last_error: "smtp down", done_at: null });
+    // Due again at once, as if the backoff had passed.
+    await db.execute(sql`UPDATE jobs SET run_at = now() WHERE kind = 'flaky'`);
+    expect(await worker.drain()).toBe(1);
+    const [done] = rowsOf<Record<string, unknown>>(await db.execute(sql`SELECT attempts, done_at FROM jobs WHERE kind = 'flaky'`));
+    expect(done.attempts).toBe(2);
+    expect(done.done_at).not.toBeNull();
+    expect(calls).toBe(2);
+  });
+
+  it("does not add a job when the transaction that enqueued it rolls back", async () => {
+    const { db } = database;
+    await db
+      .transaction(async (tx) => {
+        await enqueue(tx, "ghost", {});
+        throw new Error("rollback");
+      })
+      .catch(() => {});
+    const rows = rowsOf(await db.execute(sql`SELECT id FROM jobs WHERE kind = 'ghost'`));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("picks up a job whose worker died while holding it once the lock runs out", async () => {
+    const { db } = database;
+    await enqueue(db, "orphan", {});
+    await db.execute(sql`UPDATE jobs SET locked_until = now() - interval '1 second', attempts = 1 WHERE kind = 'orphan'`);
+    let ran = 0;
+    const worker = new JobWorker(db, { orphan: async () => { ran += 1; } }, silent, 50);
+    await worker.drain();
+    expect(ran).toBe(1);
+  });
+});

@@ -1,0 +1,119 @@
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { type Db, rowsOf } from "../db/client";
+import { jobs } from "../db/schema";
+
+export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+
+/** Adds a job. Pass the transaction of the change that causes it, so both commit or neither. */
+export async function enqueue(db: Db, kind: string, payload: Record<string, unknown>, runAt?: Date): Promise<void> {
+  await db.insert(jobs).values({ kind, payload, runAt: runAt ?? sql`now()` });
+}
+
+/** A claimed job is retried by any instance once its lock has run out (the process died mid-job). */
+const LOCK_SECONDS = 60;
+const BATCH = 10;
+
+interface ClaimedJob {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+}
+
+/** Runs due jobs: polls, and wakes at once when this instance enqueued something. */
+export class JobWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly handlers: Record<string, JobHandler>,
+    private readonly log: FastifyBaseLogger,
+    private readonly pollMs: number,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Run soon, without waiting for the next poll. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.drain()
+        .then(() => undefined)
+        .catch((err) => this.log.error({ err }, "job worker failed"))
+        .finally(() => {
+          this.running = null;
+          if (!this.stopped) this.schedule(this.again ? 0 : this.pollMs);
+          this.again = false;
+        });
+    }, ms);
+  }
+
+  /** Runs due jobs until none is left. Returns how many ran. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const batch = await this.claim();
+      if (batch.length === 0) return total;
+      for (const job of batch) await this.run(job);
+      total += batch.length;
+      if (this.stopped) return total;
+    }
+  }
+
+  private async claim(): Promise<ClaimedJob[]> {
+    const result = await this.db.execute(sql`
+      UPDATE jobs SET locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), attempts = attempts + 1
+      WHERE id IN (
+        SELECT id FROM jobs
+        WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now()
+          AND (locked_until IS NULL OR locked_until < now())
+        ORDER BY run_at, id
+        LIMIT ${BATCH}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id, kind, payload, attempts, max_attempts`);
+    return rowsOf<ClaimedJob>(result).map((r) => ({ ...r, id: Number(r.id) }));
+  }
+
+  private async run(job: ClaimedJob): Promise<void> {
+    const handler = this.handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(job.payload);
+      await this.db.execute(sql`UPDATE jobs SET done_at = now(), locked_until = NULL WHERE id = ${job.id}`);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const dead = job.attempts >= job.max_attempts;
+      this.log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, dead, err: message }, "job failed");
+      // Back off 2^attempts seconds, at most an hour.
+      const delay = Math.min(2 ** job.attempts, 3600);
+      await this.db.execute(sql`
+        UPDATE jobs SET locked_until = NULL, last_error = ${message.slice(0, 2000)},
+          failed_at = ${dead ? sql`now()` : null},
+          run_at = now() + make_interval(secs => ${delay})
+        WHERE id = ${job.id}`);
+    }
+  }
+}

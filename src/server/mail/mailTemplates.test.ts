@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { renderMail } from "./mailTemplates";
+
+describe("mail templates", () => {
+  it("renders subject, text and HTML with the link, escaping the member's name", () => {
+    const mail = renderMail({ template: "activation", language: "en", siteName: "Amoria", name: "<b>Eve</b>", link: "https://x.test/a?token=1&b=2" });
+    expect(mail.subject).toBe("Confirm your e-mail address for Amoria");
+    expect(mail.text).toContain("https://x.test/a?token=1&b=2");
+    expect(mail.html).toContain("&lt;b&gt;Eve&lt;/b&gt;");
+    expect(mail.html).toContain("https://x.test/a?token=1&amp;b=2");
+  });
+  it("speaks the member's language", () => {
+    const en = renderMail({ template: "reset", language: "en", siteName: "S", name: "N", link: "https://x" });
+    const de = renderMail({ template: "reset", language: "de", siteName: "S", name: "N", link: "https://x" });
+    expect(de.subject).not.toBe(en.subject);
+  });
+});

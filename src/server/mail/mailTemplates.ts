@@ -1,0 +1,48 @@
+import type { Language } from "../../common/locales";
+import { translate } from "../i18n";
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type MailTemplate = "activation" | "reset" | "mail_change";
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+/** A mail with one call to action, in `language`: subject, plain text and HTML. */
+export function renderMail(input: {
+  template: MailTemplate;
+  language: Language;
+  siteName: string;
+  name: string;
+  link: string;
+}): MailContent {
+  const vars = { site: input.siteName, name: input.name };
+  const t = (key: string) => translate(input.language, `mail.${key}`, vars);
+  const subject = t(`${input.template}.subject`);
+  const greeting = t("greeting");
+  const body = t(`${input.template}.body`);
+  const button = t(`${input.template}.button`);
+  const note = t(`${input.template}.note`);
+  const fallback = t("link_fallback");
+  const footer = t("footer");
+  const text = [greeting, "", body, "", `${button}: ${input.link}`, "", note, "", "--", footer].join("\n");
+  const e = escapeHtml;
+  const html = `<!doctype html><html lang="${input.language}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
+<body style="margin:0;background:#f6f6f8;font-family:Arial,Helvetica,sans-serif;color:#222">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:12px">
+<tr><td style="background:#ec2b45;color:#fff;padding:18px 24px;border-radius:12px 12px 0 0;font-size:20px;font-weight:bold">${e(input.siteName)}</td></tr>
+<tr><td style="padding:24px;font-size:16px;line-height:1.5">
+<p>${e(greeting)}</p><p>${e(body)}</p>
+<p style="text-align:center;margin:28px 0"><a href="${e(input.link)}" style="background:#ec2b45;color:#fff;text-decoration:none;padding:12px 24px;border-radius:24px;font-weight:bold;display:inline-block">${e(button)}</a></p>
+<p style="font-size:14px;color:#555">${e(note)}</p>
+<p style="font-size:13px;color:#777">${e(fallback)}<br><a href="${e(input.link)}" style="color:#ec2b45;word-break:break-all">${e(input.link)}</a></p>
+</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#888;border-top:1px solid #eee">${e(footer)}</td></tr>
+</table></td></tr></table></body></html>`;
+  return { subject, text, html };
+}

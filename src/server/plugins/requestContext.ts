@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AUTH_COOKIE, LOCALE_COOKIE } from "../../common/constants";
+import { type Country, type Language, languagesOf, pickLanguage } from "../../common/locales";
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import { findSessionMember, type MemberRecord, touchSession } from "../features/auth/auth.repo";
+import { hashToken } from "../features/auth/tokens";
+import type { SiteResolver } from "../features/settings/siteResolver";
+import type { SiteRow } from "../features/settings/settings.repo";
+import { countryOfIp } from "../geo/geoip";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    site: SiteRow;
+    /** The logged-in member, or null for a visitor. */
+    member: MemberRecord | null;
+    /** The language of answers and e-mails for this request. */
+    lang: Language;
+    /** The visitor's country: GeoIP, or the site's main country where GeoIP cannot place the address. */
+    country: string;
+  }
+}
+
+/** Last-seen is written at most this often per session, so that reads stay reads. */
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+/** Resolves site, member, country and language for every request except static assets. */
+export function registerRequestContext(app: FastifyInstance, deps: { db: Db; sites: SiteResolver }): void {
+  app.decorateRequest("site", null as unknown as SiteRow);
+  app.decorateRequest("member", null);
+  app.decorateRequest("lang", "en");
+  app.decorateRequest("country", "");
+
+  app.addHook("onRequest", async (request) => {
+    if (request.url.startsWith("/assets/")) return;
+    const site = await deps.sites.resolve(request.host);
+    if (!site) throw new AppError(503, "service_unavailable");
+    request.site = site;
+    request.country = visitorCountry(request, site);
+    request.member = await loadMember(request, deps.db, site);
+    request.lang = requestLanguage(request);
+  });
+}
+
+function visitorCountry(request: FastifyRequest, site: SiteRow): string {
+  const main = site.settings.countries[0];
+  const country = countryOfIp(request.ip);
+  return country ?? main;
+}
+
+/** The country whose languages the switcher offers: the visitor's, if the site is sold there. */
+export function selectedCountry(request: FastifyRequest): string {
+  const countries = request.site.settings.countries;
+  return countries.includes(request.country) ? request.country : countries[0];
+}
+
+async function loadMember(request: FastifyRequest, db: Db, site: SiteRow): Promise<MemberRecord | null> {
+  const token = request.cookies[AUTH_COOKIE];
+  if (!token || token.length > 200) return null;
+  const member = await findSessionMember(db, hashToken(token));
+  if (!member || member.user.siteId !== site.id) return null;
+  if (Date.now() - member.sessionLastSeen.getTime() > TOUCH_EVERY_MS) {
+    await touchSession(db, member.sessionId);
+  }
+  return member;
+}
+
+function requestLanguage(request: FastifyRequest): Language {
+  if (request.member) return request.member.user.language as Language;
+  return pickLanguage({
+    cookie: request.cookies[LOCALE_COOKIE],
+    domainLanguage: request.site.settings.domain_language,
+    acceptLanguage: request.headers["accept-language"],
+    offered: languagesOf(selectedCountry(request) as Country),
+  });
+}

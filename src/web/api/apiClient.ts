@@ -1,0 +1,98 @@
+import { REQUEST_RETRIES, REQUEST_RETRY_BASE_MS } from "../../common/constants";
+import type { ApiErrorBody, ErrorCode } from "../../common/errors";
+import { useLoadingStore } from "../stores/loadingStore";
+
+/** A failed call, with the server's code and already translated message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | "network",
+    message: string,
+    readonly fields: Record<string, string> = {},
+    readonly details: Record<string, string | number | boolean> = {},
+  ) {
+    super(message);
+  }
+}
+
+type Listener = () => void;
+const loggedOutListeners = new Set<Listener>();
+
+/** Called when a call answers 403 authentication_required: the app turns to logged out. */
+export function onLoggedOut(listener: Listener): () => void {
+  loggedOutListeners.add(listener);
+  return () => loggedOutListeners.delete(listener);
+}
+
+/** Header sent on user.php calls so that the server can tell the app's own calls. */
+export const REQUEST_TYPE_HEADER = "X-Request-Type";
+export const REQUEST_TYPE_VALUE = "spa";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "PUT", "DELETE"]);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Sent as Idempotency-Key; makes a POST safe to retry. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  /** Show the loading bar for this call (default true). */
+  progress?: boolean;
+}
+
+/**
+ * The one way the client talks to the API: JSON in and out, errors as ApiError, and up to 5 retries
+ * with exponential delay for network failures and 5xx answers on calls that are safe to repeat.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? "GET";
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (path.startsWith("/api/user.php")) headers[REQUEST_TYPE_HEADER] = REQUEST_TYPE_VALUE;
+  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
+  const retryable = SAFE_METHODS.has(method) || Boolean(options.idempotencyKey);
+
+  const done = options.progress === false ? () => {} : useLoadingStore.getState().start();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method,
+          headers,
+          credentials: "same-origin",
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          signal: options.signal,
+        });
+      } catch (err) {
+        if (options.signal?.aborted) throw err;
+        if (retryable && attempt < REQUEST_RETRIES) {
+          await sleep(REQUEST_RETRY_BASE_MS * 2 ** attempt);
+          continue;
+        }
+        throw new ApiError(0, "network", "network");
+      }
+      if (response.status >= 500 && retryable && attempt < REQUEST_RETRIES) {
+        await sleep(REQUEST_RETRY_BASE_MS * 2 ** attempt);
+        continue;
+      }
+      if (response.status === 204) return undefined as T;
+      const body = await response.json().catch(() => null);
+      if (response.ok) return body as T;
+      const error = (body as ApiErrorBody | null)?.error;
+      if (response.status === 403 && error?.code === "authentication_required" && !path.startsWith("/api/user.php")) {
+        for (const listener of loggedOutListeners) listener();
+      }
+      throw new ApiError(response.status, error?.code ?? "internal", error?.message ?? response.statusText, error?.fields, error?.details);
+    }
+  } finally {
+    done();
+  }
+}

@@ -1,0 +1,35 @@
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import type { CompanyInfo, RegionsResponse, Settings } from "../../common/schemas/settings";
+import { api } from "./apiClient";
+
+/** Query forwarded to settings.php: the route query, so that tracking parameters reach the server. */
+function routeQuery(): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(window.location.search));
+}
+
+export const settingsQuery = {
+  queryKey: ["settings"],
+  queryFn: () => api<Settings>("/api/settings.php", { query: { ...routeQuery(), domain: window.location.hostname } }),
+  staleTime: Number.POSITIVE_INFINITY,
+};
+
+/** Site settings, loaded once at start (spec section 3). */
+export function useSettings(): Settings {
+  return useSuspenseQuery(settingsQuery).data;
+}
+
+export function useCompanyInfo() {
+  return useQuery({ queryKey: ["companyinfo"], queryFn: () => api<CompanyInfo>("/api/companyinfo.php"), staleTime: Number.POSITIVE_INFINITY });
+}
+
+export function useRegions() {
+  return useQuery({ queryKey: ["regions"], queryFn: () => api<RegionsResponse>("/api/regions.php"), staleTime: Number.POSITIVE_INFINITY });
+}
+
+export function useInterests(language: string) {
+  return useQuery({
+    queryKey: ["interests", language],
+    queryFn: () => api<{ interests: Array<{ id: string; name: string }> }>("/api/interests.php"),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -1,0 +1,93 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import type { Language } from "../../common/locales";
+import type { LoginRequest, MailChangeRequest, ResetDoRequest, SignupRequest } from "../../common/schemas/auth";
+import type { User, UserResponse } from "../../common/schemas/user";
+import { changeLanguage } from "../i18n/i18n";
+import { useChatStore } from "../stores/chatStore";
+import { api } from "./apiClient";
+import { queryClient } from "./queryClient";
+
+export const userQuery = {
+  queryKey: ["user"],
+  queryFn: async () => (await api<UserResponse>("/api/user.php")).user,
+};
+
+/** The logged-in member, or null for a visitor. */
+export function useUser(): User | null {
+  return useQuery(userQuery).data ?? null;
+}
+
+/** After login, signup or reset: the member's language wins, and everything is fetched again for them. */
+async function becomeMember(response: UserResponse): Promise<User | null> {
+  queryClient.setQueryData(userQuery.queryKey, response.user);
+  if (response.user) await changeLanguage(response.user.language);
+  await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "user" });
+  return response.user;
+}
+
+export function setLoggedOut(): void {
+  queryClient.setQueryData(userQuery.queryKey, null);
+  useChatStore.getState().reset();
+}
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: async (body: LoginRequest) => becomeMember(await api<UserResponse>("/api/user.php", { method: "POST", body })),
+  });
+}
+
+export function useSignup() {
+  return useMutation({
+    mutationFn: async (body: SignupRequest) => becomeMember(await api<UserResponse>("/api/signup.php", { method: "POST", body })),
+  });
+}
+
+export function useLogout() {
+  return useMutation({
+    mutationFn: () => api<{ ok: true }>("/api/logout.php"),
+    onSettled: () => {
+      setLoggedOut();
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "user" });
+    },
+  });
+}
+
+/** Switches language now; the server keeps it in the cookie and, for a member, on the account. */
+export function useSaveLanguage() {
+  return useMutation({
+    mutationFn: async (language: Language) => {
+      await changeLanguage(language);
+      await api<{ ok: true }>("/api/user.php", { method: "PUT", body: { language } });
+      const user = queryClient.getQueryData<User | null>(userQuery.queryKey);
+      if (user) queryClient.setQueryData(userQuery.queryKey, { ...user, language });
+      await queryClient.invalidateQueries({ queryKey: ["interests"] });
+    },
+  });
+}
+
+export function useRequestReset() {
+  return useMutation({ mutationFn: (email: string) => api<{ ok: true }>("/api/reset-password.php", { method: "POST", body: { email } }) });
+}
+
+export function useDoReset() {
+  return useMutation({
+    mutationFn: async (body: ResetDoRequest) => becomeMember(await api<UserResponse>("/api/reset-password-do.php", { method: "POST", body })),
+  });
+}
+
+export function useRequestMailChange() {
+  return useMutation({ mutationFn: (body: MailChangeRequest) => api<{ ok: true }>("/api/mail-change.php", { method: "POST", body }) });
+}
+
+export function useDoMailChange() {
+  return useMutation({
+    mutationFn: async (token: string) => {
+      await api<{ ok: true }>("/api/mail-change-do.php", { method: "POST", body: { token } });
+      await queryClient.invalidateQueries({ queryKey: userQuery.queryKey });
+    },
+  });
+}
+
+export function useResendActivation() {
+  return useMutation({ mutationFn: () => api<{ ok: true }>("/api/activation-mail.php", { method: "POST", body: {} }) });
+}

@@ -1,0 +1,113 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { Alert, Button, Form } from "react-bootstrap";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { MIN_AGE } from "../../../common/constants";
+import { type SignupRequest, signupRequestSchema } from "../../../common/schemas/auth";
+import { suggestEmail } from "../../../common/suggestEmail";
+import { ApiError } from "../../api/apiClient";
+import { useSignup } from "../../api/userApi";
+import { applyApiError } from "../../components/applyApiError";
+import { FormField } from "../../components/FormField";
+import { readTracking } from "./tracking";
+
+const FIELDS = ["email", "name", "password", "date_of_birth", "signup_message"] as const;
+
+function latestBirthDate(): string {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() - MIN_AGE);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Create an account: e-mail (with a did-you-mean hint), name, password, date of birth, optional first message. */
+export function SignupForm({ onDone }: { onDone: (email: string) => void }) {
+  const { t } = useTranslation();
+  const signup = useSignup();
+  const [formError, setFormError] = useState<{ message: string; code?: string; email?: string } | null>(null);
+  const [suggestion, setSuggestion] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setError, setValue, getValues } = useForm<SignupRequest>({
+    resolver: zodResolver(signupRequestSchema),
+    defaultValues: { email: "", name: "", password: "", date_of_birth: "", signup_message: "" },
+  });
+  const emailField = register("email", { onBlur: () => setSuggestion(suggestEmail(getValues("email"))) });
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await signup.mutateAsync({ ...values, signup_message: values.signup_message || undefined, tracking: readTracking() });
+      onDone(values.email);
+    } catch (err) {
+      const message = applyApiError(err, setError, FIELDS);
+      const code = err instanceof ApiError ? err.code : undefined;
+      if (message || code === "email_taken") setFormError({ message, code, email: values.email });
+    }
+  });
+
+  return (
+    <Form noValidate onSubmit={submit} data-testid="signup-form">
+      {formError && (
+        <Alert variant="danger" role="alert">
+          {formError.message}
+          {formError.code === "email_taken" && (
+            <div className="mt-2">
+              <Link to={`/login?email=${encodeURIComponent(formError.email ?? "")}`} className="alert-link">
+                {t("signup.offer_login")}
+              </Link>
+            </div>
+          )}
+        </Alert>
+      )}
+      <FormField id="signup-email" label={t("signup.email")} type="email" autoComplete="email" registration={emailField} error={formState.errors.email}>
+        {suggestion && (
+          <div className="small mt-1" data-testid="email-suggestion">
+            {t("signup.did_you_mean", { email: suggestion })}{" "}
+            <button
+              type="button"
+              className="btn btn-link btn-sm p-0 align-baseline"
+              onClick={() => {
+                setValue("email", suggestion, { shouldValidate: true });
+                setSuggestion(null);
+              }}
+            >
+              {t("signup.use_suggestion")}
+            </button>
+          </div>
+        )}
+      </FormField>
+      <FormField id="signup-name" label={t("signup.name")} autoComplete="nickname" registration={register("name")} error={formState.errors.name} help={t("signup.name_help")} />
+      <FormField
+        id="signup-password"
+        label={t("signup.password")}
+        type="password"
+        autoComplete="new-password"
+        registration={register("password")}
+        error={formState.errors.password}
+        help={t("signup.password_help")}
+      />
+      <FormField
+        id="signup-dob"
+        label={t("signup.date_of_birth")}
+        type="date"
+        autoComplete="bday"
+        max={latestBirthDate()}
+        min="1920-01-01"
+        registration={register("date_of_birth")}
+        error={formState.errors.date_of_birth}
+      />
+      <FormField
+        id="signup-message"
+        label={t("signup.signup_message")}
+        as="textarea"
+        registration={register("signup_message")}
+        error={formState.errors.signup_message}
+        help={t("signup.signup_message_help")}
+      />
+      <p className="small text-body-secondary">{t("signup.terms")}</p>
+      <Button type="submit" size="lg" className="w-100" disabled={formState.isSubmitting} data-testid="signup-submit">
+        {t("signup.submit")}
+      </Button>
+    </Form>
+  );
+}

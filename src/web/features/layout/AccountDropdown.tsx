@@ -1,0 +1,38 @@
+import { Dropdown } from "react-bootstrap";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import type { User } from "../../../common/schemas/user";
+import { useLogout } from "../../api/userApi";
+
+export function AccountDropdown({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const image = user.profile.main_image?.thumb_filename;
+  return (
+    <Dropdown align="end">
+      <Dropdown.Toggle variant="link" className="nav-icon-link text-decoration-none" aria-label={t("nav.account")} data-testid="account-dropdown">
+        {image ? (
+          <img src={image} alt="" width={30} height={30} className="rounded-circle object-fit-cover" />
+        ) : (
+          <span className="rounded-circle bg-primary text-white d-inline-flex align-items-center justify-content-center" style={{ width: 30, height: 30 }}>
+            {user.profile.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <span className="d-none d-lg-inline">{user.profile.name}</span>
+      </Dropdown.Toggle>
+      <Dropdown.Menu>
+        <Dropdown.Item as={Link} to="/profile">
+          {t("nav.my_profile")}
+        </Dropdown.Item>
+        <Dropdown.Item as={Link} to="/profile#settings">
+          {t("nav.settings")}
+        </Dropdown.Item>
+        <Dropdown.Divider />
+        <Dropdown.Item as="button" data-testid="logout" onClick={() => logout.mutate(undefined, { onSettled: () => navigate("/") })}>
+          {t("nav.logout")}
+        </Dropdown.Item>
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}

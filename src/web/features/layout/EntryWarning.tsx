@@ -1,0 +1,55 @@
+import { useState } from "react";
+import { Button, Modal } from "react-bootstrap";
+import { useTranslation } from "react-i18next";
+import type { LayoutName } from "../../../common/routes";
+import { useSettings } from "../../api/settingsApi";
+import { useUser } from "../../api/userApi";
+import { isInstalledApp } from "../../hooks/useInstalledApp";
+import { useRouteName } from "../../hooks/useRouteName";
+import { dismiss, dismissedAt } from "../../stores/dismissals";
+import { entryWarningVisible } from "./entryWarningVisible";
+
+/** Where "Leave" takes a visitor who does not want to see adult content. */
+const LEAVE_URL = "https://www.google.com/";
+
+/** The adult-content warning for visitors (spec section 2, site-entry warning). */
+export function EntryWarning({ layout }: { layout: LayoutName }) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const user = useUser();
+  const routeName = useRouteName();
+  const [dismissed, setDismissed] = useState(() => dismissedAt("hide-entry-warning") !== null);
+  const show = entryWarningVisible({
+    loggedIn: user !== null,
+    installedApp: isInstalledApp(),
+    dismissed,
+    enableSiteEntryPopup: settings.enable_site_entry_popup,
+    country: settings.geoip_country,
+    allowedCountries: settings.entry_warning_countries,
+    layout,
+    routeName,
+  });
+  const enter = () => {
+    dismiss("hide-entry-warning");
+    setDismissed(true);
+  };
+  return (
+    <Modal show={show} backdrop="static" keyboard={false} centered aria-labelledby="entry-warning-title" data-testid="entry-warning">
+      <Modal.Header>
+        <Modal.Title id="entry-warning-title">🔞 {t("entry.title")}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p>{t("entry.body")}</p>
+        <p className="small text-body-secondary mb-0">{t("entry.rules")}</p>
+      </Modal.Body>
+      <Modal.Footer className="d-flex flex-column flex-sm-row">
+        <Button variant="outline-secondary" href={LEAVE_URL}>
+          {t("entry.leave")}
+        </Button>
+        <Button variant="primary" onClick={enter} data-testid="entry-warning-enter">
+          {t("entry.enter")}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

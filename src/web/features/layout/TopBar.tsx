@@ -1,0 +1,93 @@
+import { Badge, Container } from "react-bootstrap";
+import { useTranslation } from "react-i18next";
+import { NavLink, useNavigate } from "react-router";
+import { useSettings } from "../../api/settingsApi";
+import { useUser } from "../../api/userApi";
+import { PrefetchLink } from "../../components/PrefetchLink";
+import { isInstalledApp } from "../../hooks/useInstalledApp";
+import { useRouteName } from "../../hooks/useRouteName";
+import { useChatStore } from "../../stores/chatStore";
+import { AccountDropdown } from "./AccountDropdown";
+import { countBadgeText, creditsBadgeVariant } from "./countBadgeText";
+import { LanguageDropdown } from "./LanguageDropdown";
+
+/** Top navigation: for members search, messages, likes, credits, language and account; for visitors login and language. */
+export function TopBar() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const user = useUser();
+  const routeName = useRouteName();
+  const navigate = useNavigate();
+  const unread = useChatStore((s) => s.totalUnreadMessages);
+  const newLikes = useChatStore((s) => s.totalNewLikes);
+  // In the installed app there is no browser back button; we show ours on inner pages.
+  const showBack = isInstalledApp() && routeName !== "index";
+  const creditsVariant = user ? creditsBadgeVariant(user.credits) : null;
+
+  return (
+    <header className="topbar sticky-top">
+      <Container className="d-flex align-items-center gap-1 py-2">
+        {showBack && (
+          <button type="button" className="btn btn-link nav-icon-link" onClick={() => navigate(-1)} aria-label={t("nav.back")}>
+            ‹
+          </button>
+        )}
+        <PrefetchLink to="/" className="brand me-auto">
+          {settings.name}
+        </PrefetchLink>
+        {user ? (
+          <nav className="d-flex align-items-center gap-1" aria-label={t("nav.menu")}>
+            <NavLink to="/members" className="nav-icon-link" title={t("nav.search")}>
+              <span aria-hidden="true">🔍</span>
+              <span className="d-none d-md-inline">{t("nav.search")}</span>
+            </NavLink>
+            <NavLink to="/chats" className="nav-icon-link" title={t("nav.messages")} data-testid="nav-messages">
+              <span aria-hidden="true">💬</span>
+              <span className="d-none d-md-inline">{t("nav.messages")}</span>
+              {unread > 0 && (
+                <Badge pill className="count-badge unread-badge" data-testid="unread-badge" aria-label={t("nav.unread_messages", { count: unread })}>
+                  {countBadgeText(unread)}
+                </Badge>
+              )}
+            </NavLink>
+            <NavLink to="/likes" className="nav-icon-link" title={t("nav.likes")} data-testid="nav-likes">
+              <span aria-hidden="true">❤</span>
+              <span className="d-none d-md-inline">{t("nav.likes")}</span>
+              {newLikes > 0 && (
+                <Badge pill bg="secondary" className="count-badge" aria-label={t("nav.new_likes", { count: newLikes })}>
+                  {countBadgeText(newLikes)}
+                </Badge>
+              )}
+            </NavLink>
+            {user.paid_user ? (
+              <NavLink to="/credits" className="nav-icon-link" data-testid="nav-credits">
+                <span aria-hidden="true">🪙</span>
+                {creditsVariant ? (
+                  <Badge pill bg={creditsVariant} text={creditsVariant === "warning" ? "dark" : undefined} data-testid="credits-badge">
+                    {user.credits}
+                  </Badge>
+                ) : (
+                  <span>{user.credits}</span>
+                )}
+                <span className="visually-hidden">{t("nav.credits_count", { count: user.credits })}</span>
+              </NavLink>
+            ) : (
+              <NavLink to="/premium" className="btn btn-sm btn-primary ms-1" data-testid="get-premium">
+                {t("nav.get_premium")}
+              </NavLink>
+            )}
+            <LanguageDropdown />
+            <AccountDropdown user={user} />
+          </nav>
+        ) : (
+          <nav className="d-flex align-items-center gap-2" aria-label={t("nav.menu")}>
+            <LanguageDropdown />
+            <PrefetchLink to="/login" className="btn btn-outline-primary btn-sm px-3" data-testid="nav-login">
+              {t("nav.login")}
+            </PrefetchLink>
+          </nav>
+        )}
+      </Container>
+    </header>
+  );
+}

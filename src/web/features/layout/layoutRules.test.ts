@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { countBadgeText, creditsBadgeVariant } from "./countBadgeText";
+import { type EntryWarningInput, entryWarningVisible } from "./entryWarningVisible";
+import { footerLinks } from "./Footer";
+
+describe("top bar badges", () => {
+  it("caps the unread badge at 99+", () => {
+    expect(countBadgeText(99)).toBe("99");
+    expect(countBadgeText(100)).toBe("99+");
+  });
+  it("warns at 10 credits or fewer and is danger at 0", () => {
+    expect(creditsBadgeVariant(11)).toBeNull();
+    expect(creditsBadgeVariant(10)).toBe("warning");
+    expect(creditsBadgeVariant(1)).toBe("warning");
+    expect(creditsBadgeVariant(0)).toBe("danger");
+  });
+});
+
+describe("site-entry warning", () => {
+  const base: EntryWarningInput = {
+    loggedIn: false,
+    installedApp: false,
+    dismissed: false,
+    enableSiteEntryPopup: "yes",
+    country: "BE",
+    allowedCountries: ["NL", "BE", "DE"],
+    layout: "default",
+    routeName: "index",
+  };
+  it("shows to a visitor from an allowed country", () => {
+    expect(entryWarningVisible(base)).toBe(true);
+  });
+  it("hides for members, the installed app, after dismissal, when switched off, or for other countries", () => {
+    expect(entryWarningVisible({ ...base, loggedIn: true })).toBe(false);
+    expect(entryWarningVisible({ ...base, installedApp: true })).toBe(false);
+    expect(entryWarningVisible({ ...base, dismissed: true })).toBe(false);
+    expect(entryWarningVisible({ ...base, enableSiteEntryPopup: "no" })).toBe(false);
+    expect(entryWarningVisible({ ...base, country: "US" })).toBe(false);
+  });
+  it("hides on complete-signup and the password reset pages", () => {
+    for (const routeName of ["complete-signup", "reset-password", "reset-password-do"]) {
+      expect(entryWarningVisible({ ...base, routeName })).toBe(false);
+    }
+  });
+  it("is limited to NL and DE on the chat, lander and empty layouts", () => {
+    for (const layout of ["chat", "lander", "empty"] as const) {
+      expect(entryWarningVisible({ ...base, layout })).toBe(false);
+      expect(entryWarningVisible({ ...base, layout, country: "DE" })).toBe(true);
+    }
+  });
+});
+
+describe("footer", () => {
+  it("differs for visitors, members and the installed app", () => {
+    const paths = (v: "visitor" | "member" | "app") => footerLinks(v).map(([to]) => to);
+    expect(paths("member")).toHaveLength(9);
+    expect(paths("visitor")).not.toContain("/complaints");
+    expect(paths("app")).toContain("/lang-config");
+  });
+});

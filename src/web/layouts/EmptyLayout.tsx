@@ -1,0 +1,14 @@
+import { Outlet } from "react-router";
+import { EntryWarning } from "../features/layout/EntryWarning";
+
+/** Just the page; the entry warning only for NL and DE. */
+export function EmptyLayout() {
+  return (
+    <>
+      <main className="app-main">
+        <Outlet />
+      </main>
+      <EntryWarning layout="empty" />
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { CHUNK_RELOAD_GUARD_MS } from "../common/constants";
+
+const KEY = "chunk-reload-at";
+
+/**
+ * Wraps a dynamic import: when a chunk fails to load (usually a new deploy removed it), reload the
+ * page once; at most once a minute, so a real outage shows the error page instead of a reload loop.
+ */
+export function importWithReload<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    try {
+      return await load();
+    } catch (err) {
+      const last = Number(sessionStorage.getItem(KEY) ?? 0);
+      if (Date.now() - last > CHUNK_RELOAD_GUARD_MS) {
+        sessionStorage.setItem(KEY, String(Date.now()));
+        window.location.reload();
+        return new Promise<T>(() => {});
+      }
+      throw err;
+    }
+  };
+}

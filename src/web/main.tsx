@@ -1,0 +1,45 @@
+import "./styles/theme.scss";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { onLoggedOut } from "./api/apiClient";
+import { queryClient } from "./api/queryClient";
+import { settingsQuery } from "./api/settingsApi";
+import { setLoggedOut, userQuery } from "./api/userApi";
+import { captureTracking } from "./features/auth/tracking";
+import { initI18n } from "./i18n/i18n";
+import { router } from "./router";
+import { trackNetwork } from "./stores/networkStore";
+
+async function boot(): Promise<void> {
+  trackNetwork();
+  captureTracking(window.location.search);
+  onLoggedOut(setLoggedOut);
+  const root = createRoot(document.getElementById("root") as HTMLElement);
+  try {
+    // Settings and the member first: they decide the language and what the top bar shows.
+    const [settings] = await Promise.all([queryClient.fetchQuery(settingsQuery), queryClient.fetchQuery(userQuery).catch(() => null)]);
+    await initI18n(settings.language);
+  } catch {
+    root.render(
+      <div className="container py-5 text-center">
+        <p className="display-4 text-primary">500</p>
+        <p>An error occured, please try again later.</p>
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          ↻
+        </button>
+      </div>,
+    );
+    return;
+  }
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void boot();

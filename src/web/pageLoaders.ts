@@ -1,0 +1,28 @@
+import type { ComponentType } from "react";
+import { matchPageRoute, type RouteName } from "../common/routes";
+
+type PageModule = Record<string, ComponentType>;
+type Loader = () => Promise<PageModule>;
+
+// Every page of the shared route table, each in its own chunk.
+export const pages: Record<RouteName, [Loader, string]> = {
+  index: [(() => import("./pages/HomePage")), "HomePage"],
+  login: [(() => import("./pages/LoginPage")), "LoginPage"],
+  signup: [(() => import("./pages/SignupPage")), "SignupPage"],
+  "reset-password": [(() => import("./pages/ResetPasswordPage")), "ResetPasswordPage"],
+  "reset-password-do": [(() => import("./pages/ResetPasswordDoPage")), "ResetPasswordDoPage"],
+  "activate-done": [(() => import("./pages/ActivateDonePage")), "ActivateDonePage"],
+  "activate-error": [(() => import("./pages/ActivateErrorPage")), "ActivateErrorPage"],
+  "mail-change-do": [(() => import("./pages/MailChangeDoPage")), "MailChangeDoPage"],
+  members: [(() => import("./pages/MembersPage")), "MembersPage"],
+  profile: [(() => import("./pages/ProfilePage")), "ProfilePage"],
+  "lang-config": [(() => import("./pages/LangConfigPage")), "LangConfigPage"],
+};
+
+/** Loads a page's chunk ahead of a click, unless the connection is slow or saving data. */
+export function preloadPage(pathname: string): void {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  if (connection?.saveData || connection?.effectiveType?.includes("2g")) return;
+  const route = matchPageRoute(pathname);
+  if (route) void pages[route.name as RouteName][0]().catch(() => {});
+}

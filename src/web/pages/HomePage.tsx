@@ -1,0 +1,92 @@
+import { Alert, Card, Col, Container, Row } from "react-bootstrap";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { useMembers } from "../api/membersApi";
+import { useSettings } from "../api/settingsApi";
+import { useUser } from "../api/userApi";
+import { PageSpinner } from "../components/PageSpinner";
+import { MemberGrid } from "../features/members/MemberGrid";
+import { MembersPage } from "./MembersPage";
+
+/** For a visitor, a page inviting to sign up with members of the site; for a member, the members area. */
+export function HomePage() {
+  const user = useUser();
+  const location = useLocation();
+  const signedUp = (location.state as { signedUp?: string } | null)?.signedUp;
+  if (user) {
+    return (
+      <>
+        {signedUp && <SignedUpNotice email={signedUp} />}
+        <MembersPage />
+      </>
+    );
+  }
+  return <VisitorHome />;
+}
+
+function SignedUpNotice({ email }: { email: string }) {
+  const { t } = useTranslation();
+  return (
+    <Container className="mt-3">
+      <Alert variant="success" data-testid="signed-up">
+        <Alert.Heading className="h5">{t("signup.done_title")}</Alert.Heading>
+        {t("signup.done_text", { email })}
+      </Alert>
+    </Container>
+  );
+}
+
+function VisitorHome() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const members = useMembers(1);
+  return (
+    <div data-testid="visitor-home">
+      <section className="hero py-5 mb-4">
+        <Container>
+          <Row className="align-items-center g-4">
+            <Col lg={7}>
+              <h1 className="display-5 fw-bold">{t("home.hero_title")}</h1>
+              <p className="lead">{t("home.hero_text")}</p>
+              {members.data && <p className="fw-semibold">{t("home.members_online", { count: members.data.total })}</p>}
+            </Col>
+            <Col lg={5}>
+              <Card className="hero-card shadow border-0">
+                <Card.Body className="p-4 text-center">
+                  <Link to="/signup" className="btn btn-primary btn-lg w-100 mb-3" data-testid="home-signup">
+                    {t("home.cta")}
+                  </Link>
+                  <p className="mb-0 small">
+                    {t("home.have_account")} <Link to="/login">{t("nav.login")}</Link>
+                  </p>
+                </Card.Body>
+              </Card>
+            </Col>
+          </Row>
+        </Container>
+      </section>
+      <Container>
+        <h2 className="h4 mb-3">{t("home.members_title")}</h2>
+        {members.data ? <MemberGrid members={members.data.profiles.slice(0, 12)} /> : <PageSpinner />}
+        <div className="text-center my-4">
+          <Link to="/members" className="btn btn-outline-primary">
+            {t("home.browse_all")}
+          </Link>
+        </div>
+        <h2 className="h4 mt-5 mb-3">{t("home.why_title", { site: settings.name })}</h2>
+        <Row xs={1} md={3} className="g-3">
+          {(["free", "safe", "real"] as const).map((key) => (
+            <Col key={key}>
+              <Card className="h-100 border-0 shadow-sm">
+                <Card.Body>
+                  <h3 className="h5 text-primary">{t(`home.why_${key}`)}</h3>
+                  <p className="mb-0">{t(`home.why_${key}_text`)}</p>
+                </Card.Body>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      </Container>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { create } from "zustand";
+
+// Chat store of spec section 3. The top bar and the page title read the totals; the chat and likes
+// features fill it from GET /api/chats.php and GET /api/likes.php.
+
+export interface ChatListItem {
+  conversation: number;
+  profile: number;
+  num_unread_messages: number;
+}
+
+export interface LikedByEntry {
+  id: number;
+  like_new: boolean;
+}
+
+interface ChatState {
+  chats: ChatListItem[];
+  likedBy: LikedByEntry[];
+  totalUnreadMessages: number;
+  totalNewLikes: number;
+  setChats(chats: ChatListItem[]): void;
+  setLikedBy(likedBy: LikedByEntry[]): void;
+  reset(): void;
+}
+
+export const useChatStore = create<ChatState>((set) => ({
+  chats: [],
+  likedBy: [],
+  totalUnreadMessages: 0,
+  totalNewLikes: 0,
+  setChats: (chats) => set({ chats, totalUnreadMessages: chats.reduce((sum, c) => sum + c.num_unread_messages, 0) }),
+  setLikedBy: (likedBy) => set({ likedBy, totalNewLikes: likedBy.filter((l) => l.like_new).length }),
+  reset: () => set({ chats: [], likedBy: [], totalUnreadMessages: 0, totalNewLikes: 0 }),
+}));

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../support/testApp";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface Settings {
+  name: string;
+  domain: string;
+  geoip_country: string;
+  geoip_selected_country: string;
+  languages: string[];
+  language: string;
+  message_credits: number;
+  countries: string[];
+  [key: string]: unknown;
+}
+
+describe("GET /api/settings.php", () => {
+  it("answers every settings field of spec section 3 for the site of the host", async () => {
+    const res = await t.client().get<Settings>("/api/settings.php?network=abc&sub1=x");
+    expect(res.status).toBe(200);
+    for (const field of [
+      "countries", "name", "index_title", "description", "visible_profile_fields", "visible_profile_notes", "geoip_country",
+      "geoip_selected_country", "cdn_prefix", "message_credits", "photo_credits", "gift_credits", "signup_credits", "message_length",
+      "minimum_message_costs", "support_email", "support_phone", "enable_site_entry_popup", "push_public_key", "search_fields", "domain",
+      "domain_language", "fictional_warning", "fictional_singular", "fictional_plural", "fictional_icon", "refund_days", "signups",
+      "logged_out_search", "logged_out_search_trafficsource", "member_resell", "niche", "company_id", "mail_name",
+    ]) {
+      expect(res.body, field).toHaveProperty(field);
+    }
+    expect(res.body.domain).toBe("localhost");
+  });
+
+  it("places the visitor with GeoIP and offers that country's languages", async () => {
+    const be = await t.client({ "x-forwarded-for": "2.16.6.1" }, null).get<Settings>("/api/settings.php");
+    expect(be.body.geoip_country).toBe("NL");
+    expect(be.body.languages).toEqual(["nl"]);
+    expect(be.body.language).toBe("nl");
+    const gb = await t.client({ "x-forwarded-for": "81.2.69.160" }, null).get<Settings>("/api/settings.php");
+    expect(gb.body).toMatchObject({ geoip_country: "GB", languages: ["en"], language: "en" });
+  });
+
+  it("falls back to the site's main country for an address GeoIP cannot place", async () => {
+    const res = await t.client().get<Settings>("/api/settings.php");
+    expect(res.body.geoip_country).toBe(res.body.countries[0]);
+  });
+
+  it("prefers the locale cookie, then the browser's language among the country's", async () => {
+    const cookie = await t.client({ "x-forwarded-for": "81.2.69.160", cookie: "locale=fr" }).get<Settings>("/api/settings.php");
+    expect(cookie.body.language).toBe("fr");
+    // The first country of the default settings is NL; its only language is nl.
+    const browser = await t.client({ "accept-language": "de-CH,de;q=0.9" }, null).get<Settings>("/api/settings.php");
+    expect(browser.body.language).toBe("nl");
+  });
+});
+
+describe("domain_language", () => {
+  it("sets the language of a visitor without a locale cookie", async () => {
+    const de = await startTestApp({ settings: { domain_language: "de_DE" } });
+    try {
+      expect((await de.client({}, null).get<Settings>("/api/settings.php")).body.language).toBe("de");
+      expect((await de.client({}, "nl").get<Settings>("/api/settings.php")).body.language).toBe("nl");
+    } finally {
+      await de.close();
+    }
+  });
+});
+
+describe("reference data", () => {
+  it("lists interests in the request's language", async () => {
+    const res = await t.client().get<{ interests: Array<{ id: string; name: string }> }>("/api/interests.php");
+    expect(res.body.interests.length).toBeGreaterThan(10);
+    expect(res.body.interests[0]).toHaveProperty("name");
+  });
+
+  it("lists the regions of every country of the language-switcher list", async () => {
+    const res = await t.client().get<{ regions: Record<string, Array<{ code: string; name: string }>> }>("/api/regions.php");
+    expect(Object.keys(res.body.regions).sort()).toEqual(
+      ["AT", "AU", "BE", "CA", "CH", "DE", "DK", "ES", "FI", "FR", "GB", "IE", "IT", "NL", "NO", "NZ", "PL", "SE", "US"],
+    );
+    expect(res.body.regions.NL.map((r) => r.code)).toContain("NH");
+    expect(res.body.regions.US.length).toBeGreaterThanOrEqual(50);
+  });
+
+  it("gives the company's details", async () => {
+    const res = await t.client().get("/api/companyinfo.php");
+    for (const field of ["name", "address", "kvk", "city", "country", "tradenames", "vat_numbers", "support_phone", "delete_discount", "added"]) {
+      expect(res.body, field).toHaveProperty(field);
+    }
+  });
+
+  it("reverse-geocodes a point to country, region and city", async () => {
+    const res = await t.client().get("/api/geocode.php?lat=52.0907&lon=5.1214");
+    expect(res.body).toMatchObject({ country: "NL", region: "UT", city: "Utrecht" });
+  });
+});
+
+describe("page-hidden beacon", () => {
+  it("answers 204 and records the page a visit left from when bounce logging is on", async () => {
+    const c = t.client();
+    await c.get("/members");
+    expect(c.cookies.get("visit")).toBeTruthy();
+    const off = await c.request("POST", "/api/page-hidden.php", {}, { headers: { referer: `${t.baseUrl}/signup` } });
+    expect(off.status).toBe(204);
+    const on = await c.request("POST", "/api/page-hidden.php?lb=1", {}, { headers: { referer: `${t.baseUrl}/signup?x=1` } });
+    expect(on.status).toBe(204);
+    const rows = await t.testDb.database.db.query.pageExits.findMany();
+    expect(rows.map((r) => r.path)).toEqual(["/signup"]);
+  });
+});
+
+describe("pages", () => {
+  it("serves the app with 200 for known pages and 404 for unknown paths", async () => {
+    const c = t.client();
+    expect((await c.get("/")).status).toBe(200);
+    expect((await c.get("/reset-password/do?token=x")).status).toBe(200);
+    expect((await c.get("/no/such/page")).status).toBe(404);
+    const api = await c.get<{ error: { code: string } }>("/api/nothing.php");
+    expect(api.status).toBe(404);
+    expect(api.body.error.code).toBe("not_found");
+  });
+
+  it("documents the API at /api/docs", async () => {
+    const res = await t.client().get<{ paths: Record<string, unknown> }>("/api/docs/json");
+    expect(res.status).toBe(200);
+    for (const path of ["/api/user.php", "/api/signup.php", "/api/settings.php", "/api/reset-password.php", "/api/mail-change.php", "/api/geocode.php"]) {
+      expect(res.body.paths, path).toHaveProperty(path);
+    }
+  });
+
+  it("lists members newest first with a total", async () => {
+    const res = await t.client().get<{ profiles: unknown[]; total: number; page: number }>("/api/members.php?page=1");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ page: 1 });
+    expect(typeof res.body.total).toBe("number");
+  });
+});

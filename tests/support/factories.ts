@@ -1,0 +1,61 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { CompanyInfo, StoredSettings } from "../../src/common/schemas/settings";
+import type { Db } from "../../src/server/db/client";
+import { companies, profiles, sites, users } from "../../src/server/db/schema";
+import { hashPassword } from "../../src/server/features/auth/passwords";
+import { defaultCompany, defaultSettings } from "../../src/server/features/settings/defaultSettings";
+
+export async function createSite(
+  db: Db,
+  options: { domain?: string; settings?: Partial<StoredSettings>; company?: Partial<CompanyInfo> } = {},
+) {
+  const [company] = await db.insert(companies).values({ info: defaultCompany(options.company) }).returning();
+  const [site] = await db
+    .insert(sites)
+    .values({ domain: options.domain ?? "localhost", companyId: company.id, settings: defaultSettings(options.settings) })
+    .returning();
+  return site;
+}
+
+let counter = 0;
+const hashes = new Map<string, Promise<string>>();
+
+/** A member who can log in; `password` defaults to "correct horse". */
+export async function createMember(
+  db: Db,
+  siteId: number,
+  options: { email?: string; name?: string; password?: string; status?: "confirmed" | "not_confirmed"; language?: string; paidUser?: boolean; credits?: number } = {},
+) {
+  counter += 1;
+  const password = options.password ?? "correct horse";
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  const email = options.email ?? `member${counter}-${randomUUID().slice(0, 6)}@example.com`;
+  const status = options.status ?? "confirmed";
+  const [user] = await db
+    .insert(users)
+    .values({
+      siteId,
+      email,
+      passwordHash: await (hashes.get(password) as Promise<string>),
+      status,
+      language: options.language ?? "en",
+      paidUser: options.paidUser ?? false,
+      credits: options.credits ?? 0,
+    })
+    .returning();
+  await db.insert(profiles).values({
+    id: user.id,
+    siteId,
+    name: options.name ?? `Member ${counter}`,
+    status: status === "confirmed" ? "enabled" : "disabled",
+    gender: counter % 2 ? "female" : "male",
+    dateOfBirth: "1990-01-15",
+    country: "NL",
+  });
+  return { user, email, password };
+}
+
+export async function markDeletionRequested(db: Db, userId: number) {
+  await db.update(users).set({ deletionRequestedAt: new Date() }).where(eq(users.id, userId));
+}

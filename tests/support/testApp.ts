@@ -1,0 +1,128 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AddressInfo } from "node:net";
+import type { StoredSettings } from "../../src/common/schemas/settings";
+import { type App, buildApp } from "../../src/server/app";
+import { type Config, loadConfig } from "../../src/server/config";
+import { findFirstSite } from "../../src/server/features/settings/settings.repo";
+import { createSite } from "./factories";
+import { createTestDatabase, type TestDatabase } from "./testDatabase";
+
+export interface TestApp {
+  server: App;
+  baseUrl: string;
+  testDb: TestDatabase;
+  site: Awaited<ReturnType<typeof createSite>>;
+  config: Config;
+  /** A browser-like client; it speaks English (locale cookie) unless `locale` says otherwise. */
+  client(headers?: Record<string, string>, locale?: string | null): TestClient;
+  close(): Promise<void>;
+}
+
+/** The real server on a fresh database, listening on a free port of 127.0.0.1. */
+export async function startTestApp(
+  options: { env?: Record<string, string>; settings?: Partial<StoredSettings>; testDb?: TestDatabase; withSite?: boolean } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), "dating-test-"));
+  const testDb = options.testDb ?? (await createTestDatabase());
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    JOB_POLL_MS: "100",
+    TRUST_PROXY: "true",
+    REDIS_URL: process.env.TEST_REDIS_URL,
+    ...options.env,
+  });
+  const server = await buildApp(config, { database: testDb.database, redisPrefix: `test:${testDb.id}:` });
+  // A second instance on a shared database uses the site the first one made.
+  const site =
+    options.withSite === false
+      ? ((await findFirstSite(testDb.database.db)) as Awaited<ReturnType<typeof createSite>>)
+      : await createSite(testDb.database.db, { settings: options.settings });
+  await server.app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = server.app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    server,
+    baseUrl,
+    testDb,
+    site,
+    config,
+    client: (headers, locale = "en") => new TestClient(baseUrl, headers, locale),
+    async close() {
+      await server.close();
+      if (!options.testDb) await testDb.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestResponse<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** fetch with a cookie jar, like one browser. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  private readonly headers: Record<string, string>;
+
+  constructor(
+    readonly baseUrl: string,
+    headers: Record<string, string> = {},
+    locale: string | null = null,
+  ) {
+    const { cookie, ...rest } = headers;
+    this.headers = rest;
+    if (locale) this.cookies.set("locale", locale);
+    for (const pair of cookie?.split(";") ?? []) {
+      const [name, ...value] = pair.trim().split("=");
+      if (name) this.cookies.set(name, value.join("="));
+    }
+  }
+
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: { headers?: Record<string, string>; raw?: string } = {},
+  ): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...this.headers, ...init.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    let payload: string | undefined = init.raw;
+    if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers["content-type"] ??= "application/json";
+    }
+    const res = await fetch(this.baseUrl + path, { method, headers, body: payload, redirect: "manual" });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = cookie.split(";");
+      const [name, ...rest] = pair.split("=");
+      const value = rest.join("=");
+      const expired = attrs.some((a) => /max-age=0/i.test(a.trim()) || /expires=Thu, 01 Jan 1970/i.test(a.trim()));
+      if (expired || value === "") this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {}
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+
+  get<T = Record<string, unknown>>(path: string, headers?: Record<string, string>) {
+    return this.request<T>("GET", path, undefined, { headers });
+  }
+  post<T = Record<string, unknown>>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>("POST", path, body, { headers });
+  }
+  put<T = Record<string, unknown>>(path: string, body?: unknown) {
+    return this.request<T>("PUT", path, body);
+  }
+}
