@@ -11,5 +11,6 @@ export function applyApiError<T extends FieldValues>(error: unknown, setError: U
       onField = true;
     }
   }
-  return onField && error.code === "validation_failed" ? "" : error.message;
+  // Said once: beside the field when it belongs to one, else above the form.
+  return onField ? "" : error.message;
 }

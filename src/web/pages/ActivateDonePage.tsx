@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { queryClient } from "../api/queryClient";
 import { userQuery } from "../api/userApi";
 import { AuthCard } from "../components/AuthCard";
+import { Icon } from "../components/Icon";
 
 export function ActivateDonePage() {
   const { t } = useTranslation();
@@ -12,8 +13,8 @@ export function ActivateDonePage() {
   }, []);
   return (
     <AuthCard title={t("activate.done_title")} testId="activate-done">
-      <p className="text-center display-4" aria-hidden="true">
-        ✅
+      <p className="text-center text-success">
+        <Icon name="check" size={56} />
       </p>
       <p>{t("activate.done_text")}</p>
       <Link to="/" className="btn btn-primary w-100">

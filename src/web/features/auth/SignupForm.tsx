@@ -48,14 +48,12 @@ export function SignupForm({ onDone }: { onDone: (email: string) => void }) {
   return (
     <Form noValidate onSubmit={submit} data-testid="signup-form">
       {formError && (
-        <Alert variant="danger" role="alert">
+        <Alert variant={formError.code === "email_taken" ? "info" : "danger"} role="alert">
           {formError.message}
           {formError.code === "email_taken" && (
-            <div className="mt-2">
-              <Link to={`/login?email=${encodeURIComponent(formError.email ?? "")}`} className="alert-link">
-                {t("signup.offer_login")}
-              </Link>
-            </div>
+            <Link to={`/login?email=${encodeURIComponent(formError.email ?? "")}`} className="alert-link d-block">
+              {t("signup.offer_login")}
+            </Link>
           )}
         </Alert>
       )}

@@ -11,7 +11,7 @@ export function AccountDropdown({ user }: { user: User }) {
   const image = user.profile.main_image?.thumb_filename;
   return (
     <Dropdown align="end">
-      <Dropdown.Toggle variant="link" className="nav-icon-link text-decoration-none" aria-label={t("nav.account")} data-testid="account-dropdown">
+      <Dropdown.Toggle variant="link" className="nav-icon-link text-decoration-none px-1" aria-label={t("nav.account")} data-testid="account-dropdown">
         {image ? (
           <img src={image} alt="" width={30} height={30} className="rounded-circle object-fit-cover" />
         ) : (

@@ -36,7 +36,10 @@ export function EntryWarning({ layout }: { layout: LayoutName }) {
   return (
     <Modal show={show} backdrop="static" keyboard={false} centered aria-labelledby="entry-warning-title" data-testid="entry-warning">
       <Modal.Header>
-        <Modal.Title id="entry-warning-title">🔞 {t("entry.title")}</Modal.Title>
+        <Modal.Title id="entry-warning-title">
+          <span className="badge bg-primary me-2">18+</span>
+          {t("entry.title")}
+        </Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <p>{t("entry.body")}</p>

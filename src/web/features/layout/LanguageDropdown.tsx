@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { LANGUAGE_NAMES, type Language } from "../../../common/locales";
 import { useSettings } from "../../api/settingsApi";
 import { useSaveLanguage } from "../../api/userApi";
+import { Icon } from "../../components/Icon";
 
 /** Offers exactly the languages of the visitor's country (spec section 2). */
 export function LanguageDropdown({ align = "end" }: { align?: "start" | "end" }) {
@@ -13,7 +14,7 @@ export function LanguageDropdown({ align = "end" }: { align?: "start" | "end" })
   return (
     <Dropdown align={align}>
       <Dropdown.Toggle variant="link" className="nav-icon-link text-decoration-none" aria-label={t("nav.language")} data-testid="language-dropdown">
-        <span aria-hidden="true">🌐</span> {current.toUpperCase()}
+        <Icon name="globe" /> <span className="small d-none d-sm-inline">{current.toUpperCase()}</span>
       </Dropdown.Toggle>
       <Dropdown.Menu>
         {languages.map((language) => (

@@ -7,6 +7,7 @@ import { PrefetchLink } from "../../components/PrefetchLink";
 import { isInstalledApp } from "../../hooks/useInstalledApp";
 import { useRouteName } from "../../hooks/useRouteName";
 import { useChatStore } from "../../stores/chatStore";
+import { Icon } from "../../components/Icon";
 import { AccountDropdown } from "./AccountDropdown";
 import { countBadgeText, creditsBadgeVariant } from "./countBadgeText";
 import { LanguageDropdown } from "./LanguageDropdown";
@@ -26,23 +27,23 @@ export function TopBar() {
 
   return (
     <header className="topbar sticky-top">
-      <Container className="d-flex align-items-center gap-1 py-2">
+      <Container className="d-flex align-items-center gap-1 py-2 px-2 px-sm-3">
         {showBack && (
           <button type="button" className="btn btn-link nav-icon-link" onClick={() => navigate(-1)} aria-label={t("nav.back")}>
-            ‹
+            <Icon name="back" />
           </button>
         )}
         <PrefetchLink to="/" className="brand me-auto">
           {settings.name}
         </PrefetchLink>
         {user ? (
-          <nav className="d-flex align-items-center gap-1" aria-label={t("nav.menu")}>
+          <nav className="d-flex align-items-center gap-0 gap-sm-1" aria-label={t("nav.menu")}>
             <NavLink to="/members" className="nav-icon-link" title={t("nav.search")}>
-              <span aria-hidden="true">🔍</span>
+              <Icon name="search" />
               <span className="d-none d-md-inline">{t("nav.search")}</span>
             </NavLink>
             <NavLink to="/chats" className="nav-icon-link" title={t("nav.messages")} data-testid="nav-messages">
-              <span aria-hidden="true">💬</span>
+              <Icon name="chat" />
               <span className="d-none d-md-inline">{t("nav.messages")}</span>
               {unread > 0 && (
                 <Badge pill className="count-badge unread-badge" data-testid="unread-badge" aria-label={t("nav.unread_messages", { count: unread })}>
@@ -51,7 +52,7 @@ export function TopBar() {
               )}
             </NavLink>
             <NavLink to="/likes" className="nav-icon-link" title={t("nav.likes")} data-testid="nav-likes">
-              <span aria-hidden="true">❤</span>
+              <Icon name="heart" />
               <span className="d-none d-md-inline">{t("nav.likes")}</span>
               {newLikes > 0 && (
                 <Badge pill bg="secondary" className="count-badge" aria-label={t("nav.new_likes", { count: newLikes })}>
@@ -61,7 +62,7 @@ export function TopBar() {
             </NavLink>
             {user.paid_user ? (
               <NavLink to="/credits" className="nav-icon-link" data-testid="nav-credits">
-                <span aria-hidden="true">🪙</span>
+                <Icon name="coin" />
                 {creditsVariant ? (
                   <Badge pill bg={creditsVariant} text={creditsVariant === "warning" ? "dark" : undefined} data-testid="credits-badge">
                     {user.credits}
@@ -72,7 +73,7 @@ export function TopBar() {
                 <span className="visually-hidden">{t("nav.credits_count", { count: user.credits })}</span>
               </NavLink>
             ) : (
-              <NavLink to="/premium" className="btn btn-sm btn-primary ms-1" data-testid="get-premium">
+              <NavLink to="/premium" className="btn btn-sm btn-primary text-nowrap mx-1 px-2 px-sm-3 premium-button" data-testid="get-premium">
                 {t("nav.get_premium")}
               </NavLink>
             )}

@@ -1,0 +1,110 @@
+import { join } from "node:path";
+import { count, eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { ageOn } from "../../src/common/dates";
+import { LocalStorage } from "../../src/server/adapters/storage";
+import type { Db } from "../../src/server/db/client";
+import { companies, photos, profiles, sites, users } from "../../src/server/db/schema";
+import { hashPassword } from "../../src/server/features/auth/passwords";
+import { processPhoto } from "../../src/server/features/photos/processPhoto";
+import { defaultCompany, defaultSettings } from "../../src/server/features/settings/defaultSettings";
+import { demoMember } from "./demoMember";
+import { mulberry32 } from "./mulberry32";
+import { renderAvatar } from "./renderAvatar";
+
+export const DEMO_DOMAIN = "localhost";
+/** A ready account for trying the site (README). */
+export const DEMO_LOGIN = { email: "demo@example.com", password: "demo12345" };
+
+/**
+ * Creates the demo site for localhost with `members` demo members, each with a generated picture.
+ * Safe to run at every start: it adds only what is missing, so an interrupted seed resumes.
+ */
+export async function seedDemoSite(db: Db, options: { dataDir: string; members: number; log?: FastifyBaseLogger }): Promise<void> {
+  let [site] = await db.select().from(sites).where(eq(sites.domain, DEMO_DOMAIN));
+  if (!site) {
+    const [company] = await db.insert(companies).values({ info: defaultCompany() }).returning();
+    // Switzerland first: a visitor GeoIP cannot place (localhost) may choose among de, it, fr and en.
+    const base = defaultSettings();
+    const countries = ["CH", ...base.countries.filter((c) => c !== "CH")];
+    [site] = await db.insert(sites).values({ domain: DEMO_DOMAIN, companyId: company.id, settings: { ...base, countries } }).returning();
+  }
+  const [{ existing }] = await db.select({ existing: count() }).from(users).where(eq(users.siteId, site.id));
+  if (Number(existing) === 0) await createDemoLogin(db, site.id);
+  const have = Math.max(0, Number(existing) - 1);
+  if (have >= options.members) return;
+
+  options.log?.info({ from: have, to: options.members }, "seeding demo members");
+  const storage = new LocalStorage(join(options.dataDir, "uploads"));
+  const started = Date.now();
+  for (let index = have; index < options.members; index += 4) {
+    const batch = [];
+    for (let i = index; i < Math.min(index + 4, options.members); i++) batch.push(createDemoMember(db, storage, site.id, i));
+    await Promise.all(batch);
+  }
+  options.log?.info({ members: options.members, ms: Date.now() - started }, "demo members seeded");
+}
+
+async function createDemoLogin(db: Db, siteId: number): Promise<void> {
+  const [user] = await db
+    .insert(users)
+    .values({ siteId, email: DEMO_LOGIN.email, passwordHash: await hashPassword(DEMO_LOGIN.password), status: "confirmed", language: "en", credits: 20 })
+    .returning();
+  await db.insert(profiles).values({
+    id: user.id,
+    siteId,
+    name: "Demo",
+    status: "enabled",
+    gender: "male",
+    sexuality: "hetero",
+    dateOfBirth: "1990-05-17",
+    country: "CH",
+    region: "ZH",
+    city: "Zürich",
+  });
+}
+
+async function createDemoMember(db: Db, storage: LocalStorage, siteId: number, index: number): Promise<void> {
+  const m = demoMember(index, mulberry32(index + 1));
+  const avatar = await renderAvatar({ seed: m.avatarSeed, gender: m.gender, age: ageOn(m.dateOfBirth), hairColor: m.hairColor, eyeColor: m.eyeColor });
+  const stored = await processPhoto(avatar, storage);
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        siteId,
+        email: m.email,
+        // Not an argon2 hash: demo members cannot log in.
+        passwordHash: "!demo",
+        canLogin: false,
+        status: "confirmed",
+        language: m.language,
+        signupDate: new Date(Date.now() - (index % 400) * 86_400_000),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) return;
+    await tx.insert(profiles).values({
+      id: user.id,
+      siteId,
+      name: m.name,
+      status: "enabled",
+      gender: m.gender,
+      sexuality: m.sexuality,
+      dateOfBirth: m.dateOfBirth,
+      country: m.country,
+      region: m.region,
+      city: m.city,
+      personalText: m.personalText,
+      interests: m.interests,
+      hairColor: m.hairColor,
+      eyeColor: m.eyeColor,
+      bodyType: m.bodyType,
+      relationshipStatus: m.relationshipStatus,
+      tattoos: m.tattoos,
+      fictional: m.fictional,
+    });
+    await tx.insert(photos).values({ ...stored, profileId: user.id, status: "approved", position: 0 });
+    await tx.update(profiles).set({ mainPhotoId: stored.id }).where(eq(profiles.id, user.id));
+  });
+}

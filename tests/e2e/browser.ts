@@ -1,0 +1,28 @@
+import { type Browser, type BrowserContext, chromium } from "playwright-core";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
+  });
+}
+
+export interface ContextOptions {
+  /** Pretend to come from this address (the site trusts X-Forwarded-For in tests). */
+  ip?: string;
+  mobile?: boolean;
+  locale?: string;
+}
+
+export function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    locale: options.locale ?? "en-US",
+    viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+    isMobile: options.mobile,
+    hasTouch: options.mobile,
+    extraHTTPHeaders: options.ip ? { "x-forwarded-for": options.ip } : {},
+  });
+}
