@@ -53,7 +53,13 @@ export const DEFAULT_WEB_ROOT = join(import.meta.dirname ?? new URL(".", import.
 
 /** Builds the whole server: adapters from the config, plugins, then features. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onIdleError: (err) => console.error(`database connection lost: ${err.message}`),
+    }));
   if (!options.database) await database.migrate();
   const { db } = database;
 

@@ -34,12 +34,16 @@ export interface DatabaseOptions {
   /** A PGlite data dir dump to start from (tests clone a migrated template). */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  onIdleError?: (err: Error) => void;
 }
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection that PostgreSQL closes (restart, failover) must not take the process down;
+    // the pool replaces it and the next query reports any real outage.
+    pool.on("error", (err) => options.onIdleError?.(err));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,

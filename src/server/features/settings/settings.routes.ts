@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Country, languagesOf } from "../../../common/locales";
-import { companyInfoSchema, settingsQuerySchema, settingsSchema } from "../../../common/schemas/settings";
+import { companyInfoSchema, type Settings, settingsQuerySchema, settingsSchema } from "../../../common/schemas/settings";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
 import { selectedCountry } from "../../plugins/requestContext";
-import { findCompany } from "./settings.repo";
+import { findCompany, type SiteRow } from "./settings.repo";
 
 export interface SettingsRoutesOptions {
   db: Db;
@@ -14,6 +14,8 @@ export interface SettingsRoutesOptions {
 }
 
 export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, { db, pushPublicKey }) => {
+  const serialised = new WeakMap<SiteRow, Map<string, string>>();
+
   app.get(
     "/api/settings.php",
     {
@@ -24,19 +26,34 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
         response: { 200: settingsSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { site } = request;
-      const selected = selectedCountry(request);
-      return {
-        ...site.settings,
-        domain: site.domain,
-        company_id: site.companyId,
-        geoip_country: request.country,
-        geoip_selected_country: selected,
-        push_public_key: pushPublicKey,
-        languages: [...languagesOf(selected as Country)],
-        language: request.lang,
-      };
+      // The answer depends only on the site, the visitor's country and the language: serialised once
+      // per combination and site version (the resolver hands out a new row object after a change).
+      let answers = serialised.get(site);
+      if (!answers) {
+        answers = new Map();
+        serialised.set(site, answers);
+      }
+      const key = `${request.country}|${request.lang}`;
+      let body = answers.get(key);
+      if (!body) {
+        const selected = selectedCountry(request);
+        const settings: Settings = settingsSchema.parse({
+          ...site.settings,
+          domain: site.domain,
+          company_id: site.companyId,
+          geoip_country: request.country,
+          geoip_selected_country: selected,
+          push_public_key: pushPublicKey,
+          languages: [...languagesOf(selected as Country)],
+          language: request.lang,
+        });
+        body = JSON.stringify(settings);
+        if (answers.size < 1000) answers.set(key, body);
+      }
+      // A string with a JSON content type is sent as it is, without serialising again.
+      return reply.type("application/json; charset=utf-8").send(body as unknown as Settings);
     },
   );
 
