@@ -1,5 +1,6 @@
 import { execSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -13,12 +14,23 @@ function newestMtime(path) {
   return newest;
 }
 
-/** npm ci when node_modules is missing or older than the lock file. */
+function manifestHash() {
+  const hash = createHash("sha256");
+  for (const file of ["package.json", "package-lock.json"]) hash.update(readFileSync(join(root, file)));
+  return hash.digest("hex");
+}
+
+/**
+ * Installs the locked dependencies when node_modules is missing or was installed for another
+ * package.json / lock file. `npm install`, not `npm ci`: the registry we install from serves only
+ * this platform's optional binaries, so the lock file cannot list the others and `npm ci` refuses it.
+ */
 export function ensureInstalled() {
-  const marker = join(root, "node_modules/.package-lock.json");
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(join(root, "package-lock.json")).mtimeMs) return;
-  console.log("Installing dependencies (npm ci)…");
-  execSync("npm ci --no-audit --no-fund", { cwd: root, stdio: "inherit" });
+  const stamp = join(root, "node_modules/.install-stamp");
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === manifestHash()) return;
+  console.log("Installing dependencies…");
+  execSync("npm install --no-audit --no-fund", { cwd: root, stdio: "inherit" });
+  writeFileSync(stamp, manifestHash());
 }
 
 /** Builds the web client when dist/web is missing or older than its sources. */
