@@ -6,17 +6,42 @@ export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
 
+/** What every request of a member needs: no password hash, tracking or other rarely read columns. */
+export type MemberUser = Omit<UserRow, "passwordHash" | "signupMessage" | "tracking" | "signupIp">;
+export type MainPhoto = Pick<PhotoRow, "id" | "filename" | "thumbFilename" | "matchFilename" | "status">;
+
 export interface MemberRecord {
   sessionId: number;
   sessionLastSeen: Date;
-  user: UserRow;
+  user: MemberUser;
   profile: ProfileRow;
-  mainPhoto: PhotoRow | null;
+  mainPhoto: MainPhoto | null;
 }
+
+const memberUserColumns = {
+  id: users.id,
+  siteId: users.siteId,
+  email: users.email,
+  status: users.status,
+  credits: users.credits,
+  paidUser: users.paidUser,
+  language: users.language,
+  notificationsDisabled: users.notificationsDisabled,
+  signupDate: users.signupDate,
+  deletionRequestedAt: users.deletionRequestedAt,
+  canLogin: users.canLogin,
+};
+const mainPhotoColumns = {
+  id: photos.id,
+  filename: photos.filename,
+  thumbFilename: photos.thumbFilename,
+  matchFilename: photos.matchFilename,
+  status: photos.status,
+};
 
 function sessionMemberQuery(db: Db) {
   return db
-    .select({ session: sessions, user: users, profile: profiles, mainPhoto: photos })
+    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: memberUserColumns, profile: profiles, mainPhoto: mainPhotoColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.id, users.id))
@@ -37,23 +62,22 @@ export async function findSessionMember(db: Db, tokenHash: string): Promise<Memb
   }
   const [row] = await query.execute({ tokenHash });
   if (!row) return null;
-  return {
-    sessionId: row.session.id,
-    sessionLastSeen: row.session.lastSeenAt,
-    user: row.user,
-    profile: row.profile,
-    mainPhoto: row.mainPhoto,
-  };
+  return { sessionId: row.sessionId, sessionLastSeen: row.lastSeenAt, user: row.user, profile: row.profile, mainPhoto: row.mainPhoto };
 }
 
 export async function findMemberByUserId(db: Db, userId: number): Promise<Omit<MemberRecord, "sessionId" | "sessionLastSeen"> | null> {
   const [row] = await db
-    .select({ user: users, profile: profiles, mainPhoto: photos })
+    .select({ user: memberUserColumns, profile: profiles, mainPhoto: mainPhotoColumns })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
     .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
     .where(eq(users.id, userId));
   return row ?? null;
+}
+
+export async function findPasswordHash(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.passwordHash ?? null;
 }
 
 export async function findUserByEmail(db: Db, siteId: number, email: string): Promise<UserRow | null> {

@@ -20,6 +20,7 @@ import {
   consumeEmailToken,
   expireEmailTokens,
   findMemberByUserId,
+  findPasswordHash,
   findUserByEmail,
   insertEmailToken,
   insertSession,
@@ -224,7 +225,8 @@ export class AuthService {
 
   /** Sends a confirmation link to the new address; the change happens when it is followed. */
   async requestMailChange(member: MemberRecord, input: MailChangeRequest, req: RequestInfo): Promise<void> {
-    if (!(await verifyPassword(member.user.passwordHash, input.password))) {
+    const passwordHash = await findPasswordHash(this.db, member.user.id);
+    if (!passwordHash || !(await verifyPassword(passwordHash, input.password))) {
       throw new AppError(400, "wrong_password", undefined, "password");
     }
     await this.assertEmailFree(req.site.id, input.email);

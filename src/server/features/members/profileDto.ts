@@ -1,9 +1,9 @@
 import { ageOn } from "../../../common/dates";
 import type { MainImage, MemberCard, Profile, User } from "../../../common/schemas/user";
-import type { PhotoRow, ProfileRow, UserRow } from "../auth/auth.repo";
+import type { MainPhoto, MemberUser, ProfileRow } from "../auth/auth.repo";
 
 /** Public paths of a photo's variants; the ids are random, so they cannot be guessed. */
-export function mainImageDto(photo: PhotoRow | null): MainImage | null {
+export function mainImageDto(photo: MainPhoto | null): MainImage | null {
   if (!photo) return null;
   return {
     id: photo.id,
@@ -14,7 +14,7 @@ export function mainImageDto(photo: PhotoRow | null): MainImage | null {
   };
 }
 
-export function profileDto(profile: ProfileRow, mainPhoto: PhotoRow | null): Profile {
+export function profileDto(profile: ProfileRow, mainPhoto: MainPhoto | null): Profile {
   return {
     id: profile.id,
     name: profile.name,
@@ -38,7 +38,7 @@ export function profileDto(profile: ProfileRow, mainPhoto: PhotoRow | null): Pro
   };
 }
 
-export function memberCardDto(profile: ProfileRow, mainPhoto: PhotoRow | null): MemberCard {
+export function memberCardDto(profile: ProfileRow, mainPhoto: MainPhoto | null): MemberCard {
   return {
     id: profile.id,
     name: profile.name,
@@ -52,7 +52,7 @@ export function memberCardDto(profile: ProfileRow, mainPhoto: PhotoRow | null): 
   };
 }
 
-export function userDto(record: { user: UserRow; profile: ProfileRow; mainPhoto: PhotoRow | null }): User {
+export function userDto(record: { user: MemberUser; profile: ProfileRow; mainPhoto: MainPhoto | null }): User {
   const { user } = record;
   return {
     id: user.id,
