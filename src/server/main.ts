@@ -7,6 +7,9 @@ try {
   const server = await buildApp(config);
   if (config.seed) await seedDemoSite(server.database.db, { dataDir: config.dataDir, members: config.seedMembers, log: server.app.log });
   await server.app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`;
+  console.log(`\nThe site is running at http://localhost:${config.port} (database: ${where}).`);
+  if (config.devMailbox) console.log(`Mail it sends is in the dev mailbox: http://localhost:${config.port}/dev/mail\n`);
   const stop = async () => {
     await server.close();
     process.exit(0);
