@@ -47,6 +47,16 @@ await autocannon({ url: `${base}/api/user.php`, connections: 10, duration: 2, he
 const bare = await measure("/bench/bare");
 const settings = await measure("/api/settings.php");
 const user = await measure("/api/user.php", { cookie });
+await server.close();
+
+// The same call with the member cache off: every request reads the member from PostgreSQL.
+const uncachedServer = await buildApp({ ...config, memberCacheMs: 0 }, { database });
+await uncachedServer.app.listen({ port: 0, host: "127.0.0.1" });
+const uncachedBase = `http://127.0.0.1:${(uncachedServer.app.server.address() as AddressInfo).port}`;
+await autocannon({ url: `${uncachedBase}/api/user.php`, connections: 10, duration: 2, headers: { cookie } });
+const uncachedRun = await autocannon({ url: `${uncachedBase}/api/user.php`, connections: 20, duration: Number(process.env.BENCH_SECONDS ?? 10), headers: { cookie } });
+const uncached = { rps: uncachedRun.requests.average, p99: uncachedRun.latency.p99 };
+await uncachedServer.close();
 
 const row = (label: string, r: { rps: number; p99: number }) =>
   `| ${label} | ${Math.round(r.rps)} | ${r.p99} ms | ${((r.rps / bare.rps) * 100).toFixed(0)}% |`;
@@ -54,9 +64,9 @@ console.log("| route | req/s | p99 | of bare |\n|---|---|---|---|");
 console.log(row("bare Fastify JSON route", bare));
 console.log(row("GET /api/settings.php", settings));
 console.log(row("GET /api/user.php (logged in)", user));
+console.log(row("GET /api/user.php (logged in, member cache off)", uncached));
 console.log(`\ntargets: settings >= 70% of bare (${settings.rps / bare.rps >= 0.7 ? "met" : "NOT met"}), user >= 30% (${user.rps / bare.rps >= 0.3 ? "met" : "NOT met"})`);
 
-await server.close();
 await database.close();
 await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`);
 await admin.end();

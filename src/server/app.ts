@@ -11,11 +11,13 @@ import { RedisLimiter } from "./adapters/limiter.redis";
 import type { Mailer } from "./adapters/mailer";
 import { DevMailbox } from "./adapters/mailer.devMailbox";
 import { SmtpMailer } from "./adapters/mailer.smtp";
+import { InProcessPubSub, type PubSub, RedisPubSub } from "./adapters/pubsub";
 import { LocalStorage } from "./adapters/storage";
 import type { Config } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import { authRoutes } from "./features/auth/auth.routes";
 import { AuthService } from "./features/auth/auth.service";
+import { MemberCache } from "./features/auth/memberCache";
 import { devMailRoutes } from "./features/devmail/devmail.routes";
 import { membersRoutes } from "./features/members/members.routes";
 import { photosRoutes } from "./features/photos/photos.routes";
@@ -45,6 +47,8 @@ export interface App {
   app: FastifyInstance;
   database: Database;
   worker: JobWorker;
+  /** Call when a member's account, profile, credits or sessions change outside the auth service. */
+  members: MemberCache;
   mailer: Mailer;
   close(): Promise<void>;
 }
@@ -68,6 +72,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const devMailbox = config.devMailbox ? new DevMailbox(join(config.dataDir, "mail")) : null;
   const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl) : (devMailbox as DevMailbox);
   const storage = new LocalStorage(join(config.dataDir, "uploads"));
+  const pubsub: PubSub = redis ? new RedisPubSub(redis, options.redisPrefix ?? "") : new InProcessPubSub();
+  const members = new MemberCache(pubsub, config.memberCacheMs);
+  await members.start();
 
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
@@ -89,7 +96,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
   registerErrorHandling(app);
   const sites = new SiteResolver(db);
-  registerRequestContext(app, { db, sites });
+  registerRequestContext(app, { db, sites, members });
 
   const mailDomain = (domain: string) => (domain.includes(".") ? domain : `${domain}.test`);
   const auth = new AuthService(
@@ -97,6 +104,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     limiter,
     (site) => config.mailFrom ?? `${site.settings.mail_name} <noreply@${mailDomain(site.domain)}>`,
     () => worker.wake(),
+    (userId) => members.changed(userId),
   );
   await app.register(authRoutes, { auth, config, db });
   await app.register(settingsRoutes, { db, pushPublicKey: null });
@@ -117,10 +125,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     database,
     worker,
     mailer,
+    members,
     async close() {
       await worker.stop();
       await app.close();
       mailer.close();
+      members.stop();
+      await pubsub.close();
       redis?.disconnect();
       if (!options.database) await database.close();
     },

@@ -24,6 +24,7 @@ const envSchema = z.object({
   SEED: z.enum(["true", "false"]).default("true"),
   SEED_MEMBERS: z.coerce.number().int().min(0).max(100_000).default(320),
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  MEMBER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
 
 export interface Config {
@@ -41,6 +42,8 @@ export interface Config {
   seed: boolean;
   seedMembers: number;
   jobPollMs: number;
+  /** How long a logged-in member's rows are reused between requests (0: never). */
+  memberCacheMs: number;
   /** The dev mailbox (/dev/mail) exists only outside production and without SMTP. */
   devMailbox: boolean;
 }
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: e.SEED === "true",
     seedMembers: e.SEED_MEMBERS,
     jobPollMs: e.JOB_POLL_MS,
+    memberCacheMs: e.MEMBER_CACHE_MS,
     devMailbox: e.NODE_ENV !== "production" && !e.SMTP_URL,
   };
 }

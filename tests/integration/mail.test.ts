@@ -101,3 +101,24 @@ describe("two instances", () => {
     }
   });
 });
+
+describe("sessions across instances", () => {
+  // Two instances share sessions through PostgreSQL and hear each other through Redis; PGlite runs in one process only.
+  it.skipIf(!process.env.TEST_REDIS_URL)("a logout on one instance ends the session on the other at once", async () => {
+    const a = await startTestApp({ testDb, withSite: false });
+    const b = await startTestApp({ testDb, withSite: false });
+    try {
+      const { email, password } = await createMember(testDb.database.db, a.site.id);
+      const onA = a.client();
+      await onA.post("/api/user.php", { email, password });
+      const onB = b.client({ cookie: `auth=${onA.cookies.get("auth")}` });
+      expect((await onB.get<{ user: { email: string } | null }>("/api/user.php")).body.user?.email).toBe(email);
+      await onA.get("/api/logout.php");
+      await new Promise((r) => setTimeout(r, 100));
+      expect((await onB.get<{ user: unknown }>("/api/user.php")).body.user).toBeNull();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

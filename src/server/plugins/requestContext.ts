@@ -4,6 +4,7 @@ import { type Country, type Language, languagesOf, pickLanguage } from "../../co
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { findSessionMember, type MemberRecord, touchSession } from "../features/auth/auth.repo";
+import type { MemberCache } from "../features/auth/memberCache";
 import { hashToken } from "../features/auth/tokens";
 import type { SiteResolver } from "../features/settings/siteResolver";
 import type { SiteRow } from "../features/settings/settings.repo";
@@ -25,7 +26,7 @@ declare module "fastify" {
 const TOUCH_EVERY_MS = 5 * 60_000;
 
 /** Resolves site, member, country and language for every request except static assets. */
-export function registerRequestContext(app: FastifyInstance, deps: { db: Db; sites: SiteResolver }): void {
+export function registerRequestContext(app: FastifyInstance, deps: { db: Db; sites: SiteResolver; members: MemberCache }): void {
   app.decorateRequest("site", null as unknown as SiteRow);
   app.decorateRequest("member", null);
   app.decorateRequest("lang", "en");
@@ -37,7 +38,7 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; sit
     if (!site) throw new AppError(503, "service_unavailable");
     request.site = site;
     request.country = visitorCountry(request, site);
-    request.member = await loadMember(request, deps.db, site);
+    request.member = await loadMember(request, deps.db, deps.members, site);
     request.lang = requestLanguage(request);
   });
 }
@@ -54,12 +55,19 @@ export function selectedCountry(request: FastifyRequest): string {
   return countries.includes(request.country) ? request.country : countries[0];
 }
 
-async function loadMember(request: FastifyRequest, db: Db, site: SiteRow): Promise<MemberRecord | null> {
+async function loadMember(request: FastifyRequest, db: Db, cache: MemberCache, site: SiteRow): Promise<MemberRecord | null> {
   const token = request.cookies[AUTH_COOKIE];
   if (!token || token.length > 200) return null;
-  const member = await findSessionMember(db, hashToken(token));
+  const tokenHash = hashToken(token);
+  let member = cache.get(tokenHash);
+  if (!member) {
+    const stamp = cache.stamp();
+    member = await findSessionMember(db, tokenHash);
+    if (member) cache.set(tokenHash, member, stamp);
+  }
   if (!member || member.user.siteId !== site.id) return null;
   if (Date.now() - member.sessionLastSeen.getTime() > TOUCH_EVERY_MS) {
+    member.sessionLastSeen = new Date();
     await touchSession(db, member.sessionId);
   }
   return member;

@@ -70,6 +70,8 @@ export class AuthService {
     private readonly mailFrom: (site: SiteRow) => string,
     /** Called after a commit that queued mail, so that it leaves at once. */
     private readonly onMailQueued: () => void,
+    /** Called after a member's account or sessions changed (drops cached copies on every instance). */
+    private readonly onMemberChanged: (userId: number) => Promise<void>,
   ) {}
 
   async signup(input: SignupRequest, req: RequestInfo): Promise<LoggedIn> {
@@ -146,22 +148,28 @@ export class AuthService {
   }
 
   async logout(member: MemberRecord | null): Promise<void> {
-    if (member) await revokeSession(this.db, member.sessionId);
+    if (!member) return;
+    await revokeSession(this.db, member.sessionId);
+    await this.onMemberChanged(member.user.id);
   }
 
   async setLanguage(member: MemberRecord, language: Language): Promise<void> {
     await updateUser(this.db, member.user.id, { language });
+    await this.onMemberChanged(member.user.id);
   }
 
   /** Confirms the address of an activation link. Returns false for an unknown, used or expired link. */
   async activate(token: string): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+    const userId = await this.db.transaction(async (tx) => {
       const row = await consumeEmailToken(tx, hashToken(token), "activation");
-      if (!row) return false;
+      if (!row) return null;
       await updateUser(tx, row.userId, { status: "confirmed" });
       await updateProfile(tx, row.userId, { status: "enabled" });
-      return true;
+      return row.userId;
     });
+    if (userId === null) return false;
+    await this.onMemberChanged(userId);
+    return true;
   }
 
   /** Sends a fresh activation link to a member who has not confirmed yet. */
@@ -218,6 +226,7 @@ export class AuthService {
       await insertSession(tx, this.sessionValues(token, row.userId, req));
       return row.userId;
     });
+    await this.onMemberChanged(userId);
     const user = await findMemberByUserId(this.db, userId);
     if (user) await this.limiter.clear(`login:${req.site.id}:${user.user.email.toLowerCase()}`);
     return { userId, token };
@@ -248,14 +257,16 @@ export class AuthService {
   /** Applies an e-mail change link. Following it confirms the new address too. */
   async doMailChange(token: string, site: SiteRow): Promise<void> {
     try {
-      await this.db.transaction(async (tx) => {
+      const userId = await this.db.transaction(async (tx) => {
         const row = await consumeEmailToken(tx, hashToken(token), "mail_change");
         if (!row?.email) throw new AppError(400, "link_invalid");
         const taken = await findUserByEmail(tx, site.id, row.email);
         if (taken && taken.id !== row.userId) throw new AppError(409, "email_taken");
         await updateUser(tx, row.userId, { email: row.email, status: "confirmed" });
         await updateProfile(tx, row.userId, { status: "enabled" });
+        return row.userId;
       });
+      await this.onMemberChanged(userId);
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError(409, "email_taken");
       throw err;
