@@ -34,6 +34,20 @@ export const PREMIUM_PHOTOS = 25;
 export const FREE_CONVERSATIONS_TO_START = 2;
 export const SWIPE_LIKES_PER_DAY = 4;
 
+/** Free members and visitors see this many photos of another member (the main photo first); the rest are blurred and locked. */
+export const FREE_VISIBLE_PHOTOS = 2;
+/** Largest photo upload accepted. */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** Members per page of search results; "similar results" are added when fewer than this many match. */
+export const SEARCH_PAGE_SIZE = 24;
+export const SIMILAR_RESULTS_BELOW = 6;
+/** Automatic likes per member per day (GET /api/auto-like.php), and the like modal's delay without ?t. */
+export const AUTO_LIKES_PER_DAY = 3;
+export const AUTO_LIKE_DEFAULT_DELAY_S = 45;
+export const PERSONAL_TEXT_MAX_LENGTH = 2000;
+export const CITY_MAX_LENGTH = 80;
+export const MAX_INTERESTS = 10;
+
 /** Credits badge shows at this many credits or fewer: warning above 0, danger at 0. */
 export const CREDIT_BADGE_THRESHOLD = 10;
 /** The unread badge shows 99+ above this. */

@@ -27,6 +27,16 @@ export const ERROR_CODES = [
   "signups_closed",
   "unsupported_media_type",
   "service_unavailable",
+  "blocked_by",
+  "photo_limit_free",
+  "photo_limit_premium",
+  "not_an_image",
+  "file_too_large",
+  "image_corrupt",
+  "swipe_limit",
+  "cannot_like_self",
+  "cannot_block_self",
+  "field_invalid",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -23,6 +23,12 @@ export const PAGE_ROUTES = [
   { name: "activate-error", path: "/activate/error", layout: "default" },
   { name: "mail-change-do", path: "/mail-change/do", layout: "default" },
   { name: "members", path: "/members", layout: "default" },
+  { name: "members-id", path: "/members/:id", layout: "default" },
+  { name: "likes", path: "/likes", layout: "default", auth: true },
+  { name: "likes-type", path: "/likes/:type", layout: "default", auth: true },
+  { name: "likes-m-id", path: "/likes/m/:id", layout: "default", auth: true },
+  { name: "swipe-game", path: "/swipe-game", layout: "default", auth: true },
+  { name: "match-finder", path: "/match-finder", layout: "default" },
   { name: "profile", path: "/profile", layout: "default", auth: true },
   { name: "lang-config", path: "/lang-config", layout: "default" },
 ] as const satisfies readonly PageRoute[];

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
+import fastifyMultipart from "@fastify/multipart";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -19,7 +20,15 @@ import { authRoutes } from "./features/auth/auth.routes";
 import { AuthService } from "./features/auth/auth.service";
 import { MemberCache } from "./features/auth/memberCache";
 import { devMailRoutes } from "./features/devmail/devmail.routes";
+import { PHOTO_MAX_BYTES } from "../common/constants";
+import { blocksRoutes } from "./features/blocks/blocks.routes";
+import { likesRoutes } from "./features/likes/likes.routes";
+import { LikesService } from "./features/likes/likes.service";
 import { membersRoutes } from "./features/members/members.routes";
+import { MembersService } from "./features/members/members.service";
+import { PhotosService } from "./features/photos/photos.service";
+import { profileRoutes } from "./features/profile/profile.routes";
+import { swipeRoutes } from "./features/swipe/swipe.routes";
 import { photosRoutes } from "./features/photos/photos.routes";
 import { referenceRoutes } from "./features/reference/reference.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
@@ -89,6 +98,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   // External plugins first, then our own, then the features.
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Dating site API", version: "1" } },
     transform: jsonSchemaTransform,
@@ -110,8 +120,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(settingsRoutes, { db, pushPublicKey: null });
   await app.register(referenceRoutes);
   await app.register(visitsRoutes, { db });
-  await app.register(membersRoutes, { db });
-  await app.register(photosRoutes, { storage });
+  const onMemberChanged = (userId: number) => members.changed(userId);
+  const membersService = new MembersService(db);
+  const likesService = new LikesService(db, membersService, limiter);
+  await app.register(membersRoutes, { members: membersService });
+  await app.register(profileRoutes, { db, onChanged: onMemberChanged });
+  await app.register(photosRoutes, { photos: new PhotosService(db, storage), onChanged: onMemberChanged });
+  await app.register(likesRoutes, { likes: likesService });
+  await app.register(blocksRoutes, { db, members: membersService });
+  await app.register(swipeRoutes, { db, likes: likesService, limiter });
   if (devMailbox) await app.register(devMailRoutes, { mailbox: devMailbox });
   app.get("/api/health.php", { schema: { hide: true } }, async () => ({ ok: true }));
   options.extraRoutes?.(app);

@@ -25,7 +25,17 @@ const hashes = new Map<string, Promise<string>>();
 export async function createMember(
   db: Db,
   siteId: number,
-  options: { email?: string; name?: string; password?: string; status?: "confirmed" | "not_confirmed"; language?: string; paidUser?: boolean; credits?: number } = {},
+  options: {
+    email?: string;
+    name?: string;
+    password?: string;
+    status?: "confirmed" | "not_confirmed";
+    language?: string;
+    paidUser?: boolean;
+    credits?: number;
+    canLogin?: boolean;
+    profile?: Partial<typeof profiles.$inferInsert>;
+  } = {},
 ) {
   counter += 1;
   const password = options.password ?? "correct horse";
@@ -42,6 +52,7 @@ export async function createMember(
       language: options.language ?? "en",
       paidUser: options.paidUser ?? false,
       credits: options.credits ?? 0,
+      canLogin: options.canLogin ?? true,
     })
     .returning();
   await db.insert(profiles).values({
@@ -52,10 +63,19 @@ export async function createMember(
     gender: counter % 2 ? "female" : "male",
     dateOfBirth: "1990-01-15",
     country: "NL",
+    ...options.profile,
   });
   return { user, email, password };
 }
 
 export async function markDeletionRequested(db: Db, userId: number) {
   await db.update(users).set({ deletionRequestedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** A JPEG of the given size made by sharp, optionally with EXIF data (to check that uploads drop it). */
+export async function makeJpeg(options: { width?: number; height?: number; exif?: boolean; color?: string } = {}): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
+  let image = sharp({ create: { width: options.width ?? 400, height: options.height ?? 500, channels: 3, background: options.color ?? "#c05070" } }).jpeg();
+  if (options.exif) image = image.withExif({ IFD0: { Copyright: "secret-owner", Artist: "GPS 52.37N 4.89E" } });
+  return image.toBuffer();
 }

@@ -116,6 +116,25 @@ export class TestClient {
     return { status: res.status, headers: res.headers, body: parsed as T, text };
   }
 
+  /** A multipart/form-data upload of one file field. */
+  async upload<T = Record<string, unknown>>(path: string, field: string, file: Buffer, filename = "photo.jpg", type = "image/jpeg"): Promise<TestResponse<T>> {
+    const form = new FormData();
+    form.append(field, new Blob([new Uint8Array(file)], { type }), filename);
+    const headers: Record<string, string> = { ...this.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const res = await fetch(this.baseUrl + path, { method: "POST", headers, body: form });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {}
+    return { status: res.status, headers: res.headers, body: body as T, text };
+  }
+
+  del<T = Record<string, unknown>>(path: string) {
+    return this.request<T>("DELETE", path);
+  }
+
   get<T = Record<string, unknown>>(path: string, headers?: Record<string, string>) {
     return this.request<T>("GET", path, undefined, { headers });
   }

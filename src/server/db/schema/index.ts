@@ -5,3 +5,4 @@ export * from "./sessions";
 export * from "./sites";
 export * from "./users";
 export * from "./visits";
+export * from "./likes";

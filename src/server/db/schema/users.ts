@@ -72,5 +72,7 @@ export const profiles = pgTable(
     mainPhotoId: text("main_photo_id"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
+  // The search indexes (with INCLUDE columns, which Drizzle cannot declare) are in the custom
+  // migration 0002_search_indexes.sql.
   (t) => [index("profiles_site_listing_idx").on(t.siteId, t.status, t.id)],
 );

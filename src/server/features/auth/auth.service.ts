@@ -14,6 +14,7 @@ import type { Limiter } from "../../adapters/limiter";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { enqueueMail } from "../../mail/enqueueMail";
+import { secondsToUtcMidnight, utcDay } from "../../time";
 import { type MailTemplate, renderMail } from "../../mail/mailTemplates";
 import type { SiteRow } from "../settings/settings.repo";
 import {
@@ -57,10 +58,6 @@ function isUniqueViolation(err: unknown): boolean {
   return code === "23505";
 }
 
-function secondsToUtcMidnight(now = new Date()): number {
-  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-  return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
-}
 
 /** Accounts, sessions and the e-mail links that go with them. */
 export class AuthService {
@@ -208,8 +205,7 @@ export class AuthService {
   }
 
   private async countMailToday(scope: string): Promise<void> {
-    const day = new Date().toISOString().slice(0, 10);
-    const count = await this.limiter.hit(`${scope}:${day}`, secondsToUtcMidnight());
+    const count = await this.limiter.hit(`${scope}:${utcDay()}`, secondsToUtcMidnight());
     if (count.count > RESET_MAILS_PER_DAY) throw new AppError(429, "reset_limit");
   }
 

@@ -1,20 +1,45 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { membersQuerySchema, membersResponseSchema } from "../../../common/schemas/user";
-import type { Db } from "../../db/client";
-import { listMembers } from "./members.repo";
-import { memberCardDto } from "./profileDto";
+import { memberQuerySchema, memberViewSchema, searchQuerySchema, searchResponseSchema } from "../../../common/schemas/members";
+import { unauthorized } from "../../errors";
+import type { MembersService } from "./members.service";
+import type { Viewer } from "./visibility";
 
-const PER_PAGE = 24;
+/** Cookie set when a visit arrives with a traffic source (network or ref). */
+export const TRAFFIC_SOURCE_COOKIE = "ts";
 
-/** The member list: newest first. Filters, blocking and keyset paging come with the members issue. */
-export const membersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export function viewerOf(request: FastifyRequest): Viewer {
+  const member = request.member;
+  return { id: member?.user.id ?? null, siteId: request.site.id, paid: member?.user.paidUser ?? false };
+}
+
+/** Visitors search only as the site allows: always, or only when they came with a traffic source. */
+function visitorMaySearch(request: FastifyRequest): boolean {
+  const { logged_out_search, logged_out_search_trafficsource } = request.site.settings;
+  if (logged_out_search) return true;
+  return logged_out_search_trafficsource && request.cookies[TRAFFIC_SOURCE_COOKIE] === "1";
+}
+
+export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> = async (app, { members }) => {
   app.get(
     "/api/members.php",
-    { schema: { tags: ["members"], summary: "Members of the site, newest first, paged", querystring: membersQuerySchema, response: { 200: membersResponseSchema } } },
-    async (request) => {
-      const { page } = request.query;
-      const { rows, total } = await listMembers(db, request.site.id, request.member?.user.id ?? null, page, PER_PAGE);
-      return { profiles: rows.map((r) => memberCardDto(r.profile, r.mainPhoto)), page, total, per_page: PER_PAGE };
+    {
+      schema: {
+        tags: ["members"],
+        summary: "Search members: newest first, keyset paged with `cursor`, with the total and similar members when few match",
+        querystring: searchQuerySchema,
+        response: { 200: searchResponseSchema },
+      },
     },
+    async (request) => {
+      if (!request.member && !visitorMaySearch(request)) throw unauthorized();
+      return members.search(viewerOf(request), request.query);
+    },
+  );
+
+  app.get(
+    "/api/member.php",
+    { schema: { tags: ["members"], summary: "Another member's profile as the viewer may see it", querystring: memberQuerySchema, response: { 200: memberViewSchema } } },
+    async (request) => members.view(viewerOf(request), request.query.id),
   );
 };

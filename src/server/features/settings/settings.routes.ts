@@ -5,6 +5,7 @@ import { companyInfoSchema, type Settings, settingsQuerySchema, settingsSchema }
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
 import { selectedCountry } from "../../plugins/requestContext";
+import { TRAFFIC_SOURCE_COOKIE } from "../members/members.routes";
 import { findCompany, type SiteRow } from "./settings.repo";
 
 export interface SettingsRoutesOptions {
@@ -28,6 +29,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { site } = request;
+      // A visit that arrived with a traffic source may search while logged out where the site allows that.
+      if ((request.query.network || request.query.ref) && !request.cookies[TRAFFIC_SOURCE_COOKIE]) {
+        reply.setCookie(TRAFFIC_SOURCE_COOKIE, "1", { path: "/", httpOnly: true, sameSite: "lax" });
+      }
       // The answer depends only on the site, the visitor's country and the language: serialised once
       // per combination and site version (the resolver hands out a new row object after a change).
       let answers = serialised.get(site);

@@ -1,0 +1,150 @@
+import { z } from "zod";
+import { CITY_MAX_LENGTH, MAX_AGE, MAX_INTERESTS, MIN_AGE, PERSONAL_TEXT_MAX_LENGTH } from "../constants";
+import { INTERESTS } from "../interests";
+import { BODY_TYPES, EYE_COLORS, GENDERS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEXUALITIES, TATTOOS } from "../profileOptions";
+import { dateOfBirthSchema, nameSchema } from "./auth";
+import { memberCardSchema, profileSchema } from "./user";
+
+// Members and discovery: own profile, photos, search, profile view, likes, blocking, swipe game.
+
+const id = z.coerce.number({ error: "errors.not_found" }).int().positive().max(2_147_483_647);
+const country = z.string().regex(/^[A-Z]{2}$/, { error: "errors.field_invalid" });
+
+/** An own photo, with its moderation status. */
+export const ownPhotoSchema = z.object({
+  id: z.string(),
+  filename: z.string(),
+  thumb_filename: z.string(),
+  match: z.string(),
+  status: z.enum(["approved", "pending", "rejected"]),
+  is_main: z.boolean(),
+});
+export type OwnPhoto = z.infer<typeof ownPhotoSchema>;
+
+/** Another member's photo as a viewer may see it: a locked one has only its blurred copy. */
+export const viewerPhotoSchema = z.object({
+  id: z.string(),
+  locked: z.boolean(),
+  /** The photo, or its blurred copy when locked. */
+  url: z.string(),
+  thumb: z.string(),
+});
+export type ViewerPhoto = z.infer<typeof viewerPhotoSchema>;
+
+export const ownProfileResponseSchema = z.object({
+  profile: profileSchema,
+  photos: z.array(ownPhotoSchema),
+  invisible: z.boolean(),
+  /** How many photos this member may have (3 free, 25 premium). */
+  max_photos: z.number().int(),
+});
+export type OwnProfileResponse = z.infer<typeof ownProfileResponseSchema>;
+
+const optionalText = (max: number) => z.string().trim().max(max, { error: "errors.field_invalid" }).nullable().optional();
+
+export const profileUpdateSchema = z
+  .object({
+    name: nameSchema.optional(),
+    gender: z.enum(GENDERS).optional(),
+    sexuality: z.enum(SEXUALITIES).nullable().optional(),
+    date_of_birth: dateOfBirthSchema.optional(),
+    country: country.nullable().optional(),
+    region: z.string().max(10).nullable().optional(),
+    city: optionalText(CITY_MAX_LENGTH),
+    personal_text: optionalText(PERSONAL_TEXT_MAX_LENGTH),
+    interests: z.array(z.enum(INTERESTS)).max(MAX_INTERESTS).optional(),
+    hair_color: z.enum(HAIR_COLORS).nullable().optional(),
+    eye_color: z.enum(EYE_COLORS).nullable().optional(),
+    body_type: z.enum(BODY_TYPES).nullable().optional(),
+    relationship_status: z.enum(RELATIONSHIP_STATUSES).nullable().optional(),
+    tattoos: z.enum(TATTOOS).nullable().optional(),
+    invisible: z.boolean().optional(),
+    main_image_id: z.string().uuid().optional(),
+  })
+  .strict();
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const photoResponseSchema = z.object({ photo: ownPhotoSchema });
+export const photoIdQuerySchema = z.object({ id: z.string().uuid({ error: "errors.not_found" }) }).strict();
+
+/** GET /api/members.php: search. `cursor` continues after the last result of the previous page. */
+export const searchQuerySchema = z
+  .object({
+    gender: z.enum(GENDERS).optional(),
+    country: country.optional(),
+    countryregion: z.string().max(10).optional(),
+    min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+    max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+    interests: z
+      .string()
+      .max(300)
+      .transform((value) => value.split(",").filter(Boolean))
+      .pipe(z.array(z.enum(INTERESTS)).max(MAX_INTERESTS))
+      .optional(),
+    cursor: z.string().regex(/^\d{1,10}$/).optional(),
+  })
+  .strict();
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+export const searchResponseSchema = z.object({
+  profiles: z.array(memberCardSchema),
+  total: z.number().int(),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+  /** Members close to the filters (wider age range, whole country), when few match exactly. */
+  similar: z.array(memberCardSchema),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+export const memberQuerySchema = z.object({ id }).strict();
+
+/** GET /api/member.php?id=: another member's profile as this viewer may see it. */
+export const memberViewSchema = z.object({
+  profile: profileSchema.omit({ date_of_birth: true }),
+  photos: z.array(viewerPhotoSchema),
+  /** The viewer likes this member. */
+  liked: z.boolean(),
+  /** This member likes the viewer. */
+  liked_by: z.boolean(),
+  match: z.boolean(),
+  /** The viewer has blocked this member. */
+  blocked: z.boolean(),
+  related: z.array(memberCardSchema),
+});
+export type MemberView = z.infer<typeof memberViewSchema>;
+
+export const targetSchema = z.object({ id }).strict();
+
+export const likeResponseSchema = z.object({ liked: z.boolean(), match: z.boolean() });
+export type LikeResponse = z.infer<typeof likeResponseSchema>;
+
+/** GET /api/likes.php. */
+export const likesResponseSchema = z.object({
+  /** Every member named below, as a card. */
+  profiles: z.array(memberCardSchema),
+  /** Members who like the viewer, new ones first. */
+  liked_by: z.array(z.object({ id: z.number().int(), like_new: z.boolean(), created_at: z.string() })),
+  /** Members the viewer likes. */
+  likes: z.array(z.object({ id: z.number().int(), created_at: z.string() })),
+  /** Members who like each other with the viewer. */
+  matches: z.array(z.object({ id: z.number().int(), created_at: z.string() })),
+});
+export type LikesResponse = z.infer<typeof likesResponseSchema>;
+
+export const blockResponseSchema = z.object({ blocked: z.boolean() });
+
+export const blocksResponseSchema = z.object({ profiles: z.array(memberCardSchema) });
+
+/** GET /api/auto-like.php: a member who (now) likes the viewer, or null. */
+export const autoLikeResponseSchema = z.object({
+  profile: z.object({ id: z.number().int(), name: z.string(), main_image: profileSchema.shape.main_image }).nullable(),
+});
+export type AutoLikeResponse = z.infer<typeof autoLikeResponseSchema>;
+
+/** GET /api/swipe.php: the next cards of the swipe game and the likes left today. */
+export const swipeDeckSchema = z.object({ profiles: z.array(memberCardSchema), likes_left: z.number().int() });
+export type SwipeDeck = z.infer<typeof swipeDeckSchema>;
+
+export const swipeRequestSchema = z.object({ id, action: z.enum(["like", "pass"]) }).strict();
+export const swipeResponseSchema = z.object({ likes_left: z.number().int(), match: z.boolean() });
+export type SwipeResponse = z.infer<typeof swipeResponseSchema>;

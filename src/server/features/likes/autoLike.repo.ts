@@ -1,0 +1,49 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { photos, profiles, users } from "../../db/schema";
+import type { MainPhoto, ProfileRow } from "../auth/auth.repo";
+import type { Viewer } from "../members/visibility";
+
+/** The genders a member with this gender and sexuality is interested in. */
+export function wantedGenders(gender: "male" | "female" | null, sexuality: string | null): Array<"male" | "female"> {
+  if (!gender || sexuality === "bi") return ["male", "female"];
+  const other = gender === "male" ? "female" : "male";
+  return sexuality === "gay" || sexuality === "lesbian" ? [gender] : [other];
+}
+
+/**
+ * An operated profile (demo or fictional: it cannot log in) with a photo, that does not like the
+ * member yet and is not blocked either way; chosen at random.
+ */
+export async function pickAutoLiker(
+  db: Db,
+  viewer: Viewer & { id: number },
+  wanted: { gender: "male" | "female" | null; sexuality: string | null },
+): Promise<{ profile: ProfileRow; mainPhoto: MainPhoto | null } | null> {
+  const genders = wantedGenders(wanted.gender, wanted.sexuality);
+  const [row] = await db
+    .select({
+      profile: profiles,
+      mainPhoto: { id: photos.id, filename: photos.filename, thumbFilename: photos.thumbFilename, matchFilename: photos.matchFilename, status: photos.status },
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .innerJoin(photos, eq(photos.id, profiles.mainPhotoId))
+    .where(
+      and(
+        eq(profiles.siteId, viewer.siteId),
+        sql`${profiles.status} = 'enabled' AND NOT ${profiles.invisible}`,
+        eq(users.canLogin, false),
+        sql`${profiles.gender} IN (${sql.join(
+          genders.map((g) => sql`${g}`),
+          sql`, `,
+        )})`,
+        sql`${profiles.id} <> ${viewer.id}`,
+        sql`NOT EXISTS (SELECT 1 FROM likes l WHERE l.liker_id = ${profiles.id} AND l.liked_id = ${viewer.id})`,
+        sql`NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${viewer.id} AND b.blocked_id = ${profiles.id}) OR (b.blocker_id = ${profiles.id} AND b.blocked_id = ${viewer.id}))`,
+      ),
+    )
+    .orderBy(sql`random()`)
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,61 @@
+import { AUTO_LIKES_PER_DAY } from "../../../common/constants";
+import type { AutoLikeResponse, LikeResponse, LikesResponse } from "../../../common/schemas/members";
+import type { Limiter } from "../../adapters/limiter";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import { secondsToUtcMidnight, utcDay } from "../../time";
+import { mainImageDto } from "../members/profileDto";
+import type { MembersService } from "../members/members.service";
+import { findVisibleProfile, type Viewer } from "../members/visibility";
+import { pickAutoLiker } from "./autoLike.repo";
+import { deleteLike, insertLike, listLikes } from "./likes.repo";
+
+/** Likes, matches and the automatic like. */
+export class LikesService {
+  constructor(
+    private readonly db: Db,
+    private readonly members: MembersService,
+    private readonly limiter: Limiter,
+  ) {}
+
+  async like(viewer: Viewer & { id: number }, targetId: number, source: "member" | "swipe" = "member"): Promise<LikeResponse> {
+    if (targetId === viewer.id) throw new AppError(400, "cannot_like_self");
+    const target = await findVisibleProfile(this.db, viewer, targetId);
+    if (target.blockedByViewer) throw new AppError(404, "not_found");
+    const match = await insertLike(this.db, viewer.id, targetId, source);
+    return { liked: true, match };
+  }
+
+  async unlike(viewer: Viewer & { id: number }, targetId: number): Promise<LikeResponse> {
+    await deleteLike(this.db, viewer.id, targetId);
+    return { liked: false, match: false };
+  }
+
+  async list(viewer: Viewer & { id: number }): Promise<LikesResponse> {
+    const { received, given } = await listLikes(this.db, viewer.id);
+    const givenIds = new Set(given.map((g) => g.id));
+    const matches = received.filter((r) => givenIds.has(r.id));
+    const cards = await this.members.cards([...new Set([...received.map((r) => r.id), ...givenIds])]);
+    return {
+      profiles: [...cards.values()],
+      liked_by: received.map((r) => ({ id: r.id, like_new: !r.seen, created_at: r.createdAt.toISOString() })),
+      likes: given.map((g) => ({ id: g.id, created_at: g.createdAt.toISOString() })),
+      matches: matches.map((m) => ({ id: m.id, created_at: m.createdAt.toISOString() })),
+    };
+  }
+
+  /**
+   * A member who now likes the viewer, for the "New like!" modal. Only profiles the site operates
+   * (demo and fictional members) like automatically: a real member's like is never made up.
+   */
+  async autoLike(viewer: Viewer & { id: number }, wanted: { gender: "male" | "female" | null; sexuality: string | null }): Promise<AutoLikeResponse> {
+    const key = `autolike:${viewer.id}:${utcDay()}`;
+    const used = await this.limiter.peek(key);
+    if (used && used.count >= AUTO_LIKES_PER_DAY) return { profile: null };
+    const liker = await pickAutoLiker(this.db, viewer, wanted);
+    if (!liker) return { profile: null };
+    await this.limiter.hit(key, secondsToUtcMidnight());
+    await insertLike(this.db, liker.profile.id, viewer.id, "auto");
+    return { profile: { id: liker.profile.id, name: liker.profile.name, main_image: mainImageDto(liker.mainPhoto) } };
+  }
+}

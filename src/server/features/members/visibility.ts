@@ -1,0 +1,70 @@
+import { and, eq, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { blocks, likes, photos, profiles, users } from "../../db/schema";
+import { AppError } from "../../errors";
+import type { MainPhoto, ProfileRow } from "../auth/auth.repo";
+
+/** Who is looking: a member (id) or a visitor (null), on which site, premium or not. */
+export interface Viewer {
+  id: number | null;
+  siteId: number;
+  paid: boolean;
+}
+
+/** Members the viewer blocked or was blocked by: they never see each other. */
+export async function blockedIds(db: Db, viewerId: number | null): Promise<number[]> {
+  if (viewerId === null) return [];
+  const rows = await db
+    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+    .from(blocks)
+    .where(or(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, viewerId)));
+  return rows.map((r) => (r.blockerId === viewerId ? r.blockedId : r.blockerId));
+}
+
+export interface VisibleProfile {
+  profile: ProfileRow;
+  mainPhoto: MainPhoto | null;
+  /** The viewer has blocked this member (they may still open the page to unblock). */
+  blockedByViewer: boolean;
+  /** Demo and fictional members cannot log in; the site operates them. */
+  operated: boolean;
+}
+
+/**
+ * Another member as the viewer may reach them, for every call that takes a member id. Not found:
+ * unknown, on another site, disabled (not activated or deleted), or invisible (unless they liked the
+ * viewer, which shows them). Blocked by them: 403 with their name.
+ */
+export async function findVisibleProfile(db: Db, viewer: Viewer, targetId: number): Promise<VisibleProfile> {
+  const [row] = await db
+    .select({
+      profile: profiles,
+      mainPhoto: { id: photos.id, filename: photos.filename, thumbFilename: photos.thumbFilename, matchFilename: photos.matchFilename, status: photos.status },
+      canLogin: users.canLogin,
+      deletionRequestedAt: users.deletionRequestedAt,
+      blockedViewer: viewer.id
+        ? sql<boolean>`EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${targetId} AND blocked_id = ${viewer.id})`
+        : sql<boolean>`false`,
+      blockedByViewer: viewer.id
+        ? sql<boolean>`EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${viewer.id} AND blocked_id = ${targetId})`
+        : sql<boolean>`false`,
+      likesViewer: viewer.id ? sql<boolean>`EXISTS (SELECT 1 FROM likes WHERE liker_id = ${targetId} AND liked_id = ${viewer.id})` : sql<boolean>`false`,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+    .where(and(eq(profiles.id, targetId), eq(profiles.siteId, viewer.siteId)));
+  if (!row || row.profile.status !== "enabled" || row.deletionRequestedAt !== null) throw new AppError(404, "not_found");
+  if (row.profile.invisible && !row.likesViewer && row.profile.id !== viewer.id) throw new AppError(404, "not_found");
+  if (row.blockedViewer) throw new AppError(403, "blocked_by", { name: row.profile.name });
+  return { profile: row.profile, mainPhoto: row.mainPhoto?.id ? row.mainPhoto : null, blockedByViewer: row.blockedByViewer, operated: !row.canLogin };
+}
+
+/** True when a like from `likerId` to `likedId` exists. */
+export async function likeExists(db: Db, likerId: number, likedId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(likes)
+    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
+  return Boolean(row);
+}

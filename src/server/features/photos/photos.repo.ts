@@ -1,0 +1,77 @@
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { photos, profiles } from "../../db/schema";
+import type { StoredPhoto } from "./processPhoto";
+
+export type PhotoRow = typeof photos.$inferSelect;
+
+export async function ownPhotos(db: Db, profileId: number): Promise<PhotoRow[]> {
+  return db.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(asc(photos.position), asc(photos.createdAt));
+}
+
+/**
+ * Adds a photo unless the member already has `max`: the profile row is locked first, so that two
+ * uploads at once cannot both pass the count. The first photo becomes the main one.
+ */
+export async function addPhoto(db: Db, profileId: number, stored: StoredPhoto, max: number): Promise<PhotoRow | null> {
+  return db.transaction(async (tx) => {
+    const [profile] = await tx.select({ mainPhotoId: profiles.mainPhotoId }).from(profiles).where(eq(profiles.id, profileId)).for("update");
+    const [{ n, last }] = await tx
+      .select({ n: count(), last: sql<number>`coalesce(max(${photos.position}), -1)` })
+      .from(photos)
+      .where(and(eq(photos.profileId, profileId), ne(photos.status, "rejected")));
+    if (Number(n) >= max) return null;
+    const [row] = await tx
+      .insert(photos)
+      .values({ ...stored, profileId, status: "approved", position: Number(last) + 1 })
+      .returning();
+    if (!profile?.mainPhotoId) await tx.update(profiles).set({ mainPhotoId: row.id }).where(eq(profiles.id, profileId));
+    return row;
+  });
+}
+
+/** Deletes an own photo; a deleted main photo passes the role to the next one. Returns the row, or null when it is not the member's. */
+export async function removePhoto(db: Db, profileId: number, photoId: string): Promise<PhotoRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(photos).where(and(eq(photos.id, photoId), eq(photos.profileId, profileId))).returning();
+    if (!row) return null;
+    const [profile] = await tx.select({ mainPhotoId: profiles.mainPhotoId }).from(profiles).where(eq(profiles.id, profileId));
+    if (profile?.mainPhotoId === photoId) {
+      const [next] = await tx
+        .select({ id: photos.id })
+        .from(photos)
+        .where(and(eq(photos.profileId, profileId), eq(photos.status, "approved")))
+        .orderBy(asc(photos.position))
+        .limit(1);
+      await tx.update(profiles).set({ mainPhotoId: next?.id ?? null }).where(eq(profiles.id, profileId));
+    }
+    return row;
+  });
+}
+
+/** A photo by its id, with its owner's main photo and whether the owner may be seen at all. */
+export async function photoForServing(db: Db, photoId: string) {
+  const [row] = await db
+    .select({ photo: photos, mainPhotoId: profiles.mainPhotoId, siteId: profiles.siteId, listed: sql<boolean>`${profiles.status} = 'enabled'` })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.id, photos.profileId))
+    .where(eq(photos.id, photoId));
+  return row ?? null;
+}
+
+/** How many approved photos of the owner come before this one (the main photo counts as first). */
+export async function photoRank(db: Db, photo: PhotoRow, mainPhotoId: string | null): Promise<number> {
+  if (photo.id === mainPhotoId) return 0;
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(photos)
+    .where(
+      and(
+        eq(photos.profileId, photo.profileId),
+        eq(photos.status, "approved"),
+        ne(photos.id, mainPhotoId ?? ""),
+        sql`(${photos.position}, ${photos.createdAt}) < (${photo.position}, ${photo.createdAt})`,
+      ),
+    );
+  return Number(n) + (mainPhotoId ? 1 : 0);
+}

@@ -1,0 +1,89 @@
+import { FREE_PHOTOS, FREE_VISIBLE_PHOTOS, PREMIUM_PHOTOS } from "../../../common/constants";
+import type { OwnPhoto } from "../../../common/schemas/members";
+import type { Storage } from "../../adapters/storage";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import type { MemberRecord } from "../auth/auth.repo";
+import { detectImageType } from "./detectImageType";
+import { addPhoto, type PhotoRow, photoForServing, photoRank, removePhoto } from "./photos.repo";
+import { processPhoto } from "./processPhoto";
+
+export function ownPhotoDto(photo: PhotoRow, mainPhotoId: string | null): OwnPhoto {
+  return {
+    id: photo.id,
+    filename: `/photos/${photo.filename}`,
+    thumb_filename: `/photos/${photo.thumbFilename}`,
+    match: `/photos/${photo.matchFilename}`,
+    status: photo.status,
+    is_main: photo.id === mainPhotoId,
+  };
+}
+
+export const maxPhotos = (paid: boolean) => (paid ? PREMIUM_PHOTOS : FREE_PHOTOS);
+
+/** A photo file as requested: which photo and which variant. */
+export function parsePhotoFile(file: string): { id: string; variant: "main" | "thumb" | "match" | "blur" } | null {
+  const m = /^([0-9a-f-]{36})(?:_(thumb|match|blur))?\.jpg$/.exec(file);
+  if (!m) return null;
+  return { id: m[1], variant: (m[2] as "thumb" | "match" | "blur" | undefined) ?? "main" };
+}
+
+/** Own photos (upload, delete) and who may fetch which photo file. */
+export class PhotosService {
+  constructor(
+    private readonly db: Db,
+    private readonly storage: Storage,
+  ) {}
+
+  /** Checks the file by content, re-encodes it (dropping metadata) and stores it with its variants. */
+  async upload(member: MemberRecord, file: Buffer): Promise<OwnPhoto> {
+    const max = maxPhotos(member.user.paidUser);
+    if (!detectImageType(file)) throw new AppError(400, "not_an_image");
+    let stored: Awaited<ReturnType<typeof processPhoto>>;
+    try {
+      stored = await processPhoto(file, this.storage);
+    } catch {
+      throw new AppError(400, "image_corrupt");
+    }
+    const row = await addPhoto(this.db, member.profile.id, stored, max);
+    if (!row) {
+      await this.removeFiles(stored);
+      throw new AppError(400, member.user.paidUser ? "photo_limit_premium" : "photo_limit_free", { max });
+    }
+    return ownPhotoDto(row, member.profile.mainPhotoId ?? row.id);
+  }
+
+  async remove(member: MemberRecord, photoId: string): Promise<void> {
+    const row = await removePhoto(this.db, member.profile.id, photoId);
+    if (!row) throw new AppError(404, "not_found");
+    await this.removeFiles(row);
+  }
+
+  private async removeFiles(photo: { filename: string; thumbFilename: string; matchFilename: string; blurredFilename: string }) {
+    await Promise.all([photo.filename, photo.thumbFilename, photo.matchFilename, photo.blurredFilename].map((f) => this.storage.remove(`photos/${f}`)));
+  }
+
+  /**
+   * The bytes of a photo file, or null when the viewer may not have it. Blurred copies are public;
+   * the others need the photo to be unlocked for the viewer: their own, a premium viewer, or one of
+   * the first FREE_VISIBLE_PHOTOS of an approved, listed member.
+   */
+  async file(file: string, viewer: { id: number | null; siteId: number; paid: boolean }): Promise<{ body: Buffer; isPublic: boolean } | null> {
+    const parsed = parsePhotoFile(file);
+    if (!parsed) return null;
+    const found = await photoForServing(this.db, parsed.id);
+    if (!found || found.siteId !== viewer.siteId) return null;
+    const { photo } = found;
+    const own = viewer.id === photo.profileId;
+    if (!own && (photo.status !== "approved" || !found.listed)) return null;
+    let isPublic = true;
+    if (parsed.variant !== "blur" && !own) {
+      const rank = await photoRank(this.db, photo, found.mainPhotoId);
+      if (rank >= FREE_VISIBLE_PHOTOS && !viewer.paid) return null;
+      isPublic = rank < FREE_VISIBLE_PHOTOS;
+    }
+    const name = { main: photo.filename, thumb: photo.thumbFilename, match: photo.matchFilename, blur: photo.blurredFilename }[parsed.variant];
+    const body = await this.storage.get(`photos/${name}`);
+    return body ? { body, isPublic: isPublic && !own } : null;
+  }
+}
