@@ -1,15 +1,16 @@
 import { join } from "node:path";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { ageOn } from "../../src/common/dates";
 import { LocalStorage } from "../../src/server/adapters/storage";
-import type { Db } from "../../src/server/db/client";
-import { companies, photos, profiles, sites, users } from "../../src/server/db/schema";
+import { type Db, rowsOf } from "../../src/server/db/client";
+import { companies, likes, photos, profiles, sites, users } from "../../src/server/db/schema";
 import { hashPassword } from "../../src/server/features/auth/passwords";
 import { processPhoto } from "../../src/server/features/photos/processPhoto";
 import { defaultCompany, defaultSettings } from "../../src/server/features/settings/defaultSettings";
 import { demoMember } from "./demoMember";
 import { mulberry32 } from "./mulberry32";
+import { photoVariants } from "./photoVariants";
 import { renderAvatar } from "./renderAvatar";
 
 export const DEMO_DOMAIN = "localhost";
@@ -32,7 +33,10 @@ export async function seedDemoSite(db: Db, options: { dataDir: string; members: 
   const [{ existing }] = await db.select({ existing: count() }).from(users).where(eq(users.siteId, site.id));
   if (Number(existing) === 0) await createDemoLogin(db, site.id);
   const have = Math.max(0, Number(existing) - 1);
-  if (have >= options.members) return;
+  if (have >= options.members) {
+    await seedLikes(db, site.id);
+    return;
+  }
 
   options.log?.info({ from: have, to: options.members }, "seeding demo members");
   const storage = new LocalStorage(join(options.dataDir, "uploads"));
@@ -42,7 +46,45 @@ export async function seedDemoSite(db: Db, options: { dataDir: string; members: 
     for (let i = index; i < Math.min(index + 4, options.members); i++) batch.push(createDemoMember(db, storage, site.id, i));
     await Promise.all(batch);
   }
+  await seedLikes(db, site.id);
   options.log?.info({ members: options.members, ms: Date.now() - started }, "demo members seeded");
+}
+
+/**
+ * Likes between demo members, and for the demo login some new likes and a match, so that the likes
+ * page and the badges show a living site. Done once: only while the site has no likes at all.
+ */
+async function seedLikes(db: Db, siteId: number): Promise<void> {
+  const [{ n }] = rowsOf<{ n: number }>(
+    await db.execute(sql`SELECT count(*)::int AS n FROM likes l JOIN profiles p ON p.id = l.liker_id WHERE p.site_id = ${siteId}`),
+  );
+  if (Number(n) > 0) return;
+  const members = await db
+    .select({ id: profiles.id, gender: profiles.gender })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(and(eq(profiles.siteId, siteId), eq(users.canLogin, false)));
+  const [demo] = await db.select({ id: users.id }).from(users).where(and(eq(users.siteId, siteId), eq(users.email, DEMO_LOGIN.email)));
+  if (members.length < 2) return;
+  const random = mulberry32(4242);
+  const rows: Array<typeof likes.$inferInsert> = [];
+  const seen = new Set<string>();
+  const add = (likerId: number, likedId: number, fresh: boolean) => {
+    const key = `${likerId}:${likedId}`;
+    if (likerId === likedId || seen.has(key)) return;
+    seen.add(key);
+    rows.push({ likerId, likedId, seen: !fresh, source: "member", createdAt: new Date(Date.now() - Math.floor(random() * 30 * 86_400_000)) });
+  };
+  for (const m of members) {
+    const opposite = members.filter((o) => o.gender !== m.gender);
+    for (let i = Math.floor(random() * 5); i > 0; i--) add(m.id, opposite[Math.floor(random() * opposite.length)].id, random() < 0.5);
+  }
+  if (demo) {
+    const women = members.filter((m) => m.gender === "female");
+    for (const [i, w] of women.slice(0, 6).entries()) add(w.id, demo.id, i < 3);
+    add(demo.id, women[0].id, false);
+  }
+  for (let i = 0; i < rows.length; i += 500) await db.insert(likes).values(rows.slice(i, i + 500)).onConflictDoNothing();
 }
 
 async function createDemoLogin(db: Db, siteId: number): Promise<void> {
@@ -68,6 +110,8 @@ async function createDemoMember(db: Db, storage: LocalStorage, siteId: number, i
   const m = demoMember(index, mulberry32(index + 1));
   const avatar = await renderAvatar({ seed: m.avatarSeed, gender: m.gender, age: ageOn(m.dateOfBirth), hairColor: m.hairColor, eyeColor: m.eyeColor });
   const stored = await processPhoto(avatar, storage);
+  // Between one and four photos: enough that free viewers meet locked ones.
+  const extras = await Promise.all((await photoVariants(avatar, index % 4)).map((variant) => processPhoto(variant, storage)));
   await db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
@@ -104,7 +148,7 @@ async function createDemoMember(db: Db, storage: LocalStorage, siteId: number, i
       tattoos: m.tattoos,
       fictional: m.fictional,
     });
-    await tx.insert(photos).values({ ...stored, profileId: user.id, status: "approved", position: 0 });
+    await tx.insert(photos).values([stored, ...extras].map((photo, position) => ({ ...photo, profileId: user.id, status: "approved" as const, position })));
     await tx.update(profiles).set({ mainPhotoId: stored.id }).where(eq(profiles.id, user.id));
   });
 }

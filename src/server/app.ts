@@ -122,7 +122,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(visitsRoutes, { db });
   const onMemberChanged = (userId: number) => members.changed(userId);
   const membersService = new MembersService(db);
-  const likesService = new LikesService(db, membersService, limiter);
+  const likesService = new LikesService(db, limiter);
   await app.register(membersRoutes, { members: membersService });
   await app.register(profileRoutes, { db, onChanged: onMemberChanged });
   await app.register(photosRoutes, { photos: new PhotosService(db, storage), onChanged: onMemberChanged });

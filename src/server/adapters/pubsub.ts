@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 
 export type MessageHandler = (message: string) => void;
 

@@ -49,7 +49,7 @@ export const blocksRoutes: FastifyPluginAsyncZod<{ db: Db; members: MembersServi
     { schema: { tags: ["members"], summary: "Members the viewer has blocked", response: { 200: blocksResponseSchema } } },
     async (request) => {
       const rows = await db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, memberId(request))).orderBy(desc(blocks.createdAt));
-      const cards = await members.cards(rows.map((r) => r.id));
+      const cards = await members.cards(rows.map((r) => r.id), null, true);
       return { profiles: rows.flatMap((r) => cards.get(r.id) ?? []) };
     },
   );

@@ -1,5 +1,6 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "../../db/client";
+import { CARD_COLUMNS_SQL, type RawCard } from "../members/members.repo";
 import { type LikeSource, likes } from "../../db/schema";
 
 /** Adds a like (once); answers whether it is now mutual. */
@@ -18,28 +19,34 @@ export async function deleteLike(db: Db, likerId: number, likedId: number): Prom
 
 const MAX_LISTED = 1000;
 
+export interface LikeListRow {
+  other: number;
+  /** "r": the other likes the member; "g": the member likes the other. */
+  dir: "r" | "g";
+  seen: boolean;
+  created_at: string;
+}
+
 /**
- * Likes received (new first, then newest) and given, among members the viewer may see: enabled,
- * not pending deletion, not blocked either way. Invisible members still show where they liked.
+ * Likes received and given (at most 1,000 each way, newest first) with the card of the other member,
+ * in one round trip: only members that may still be seen (enabled, not pending deletion, not blocked
+ * either way). Invisible members stay: these are members one already knows.
  */
-export async function listLikes(db: Db, memberId: number) {
-  const visible = (other: ReturnType<typeof sql>) => sql`EXISTS (
-      SELECT 1 FROM profiles p JOIN users u ON u.id = p.id
-      WHERE p.id = ${other} AND p.status = 'enabled' AND u.deletion_requested_at IS NULL)
-    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${memberId} AND b.blocked_id = ${other}) OR (b.blocker_id = ${other} AND b.blocked_id = ${memberId}))`;
-  const [received, given] = await Promise.all([
-    db
-      .select({ id: likes.likerId, seen: likes.seen, createdAt: likes.createdAt })
-      .from(likes)
-      .where(and(eq(likes.likedId, memberId), visible(sql`${likes.likerId}`)))
-      .orderBy(likes.seen, desc(likes.createdAt))
-      .limit(MAX_LISTED),
-    db
-      .select({ id: likes.likedId, createdAt: likes.createdAt })
-      .from(likes)
-      .where(and(eq(likes.likerId, memberId), visible(sql`${likes.likedId}`)))
-      .orderBy(desc(likes.createdAt))
-      .limit(MAX_LISTED),
-  ]);
-  return { received, given };
+export async function listLikesWithCards(db: Db, memberId: number): Promise<Array<LikeListRow & RawCard>> {
+  return rowsOf<LikeListRow & RawCard>(
+    await db.execute(sql`
+      WITH l AS (
+        (SELECT liker_id AS other, 'r' AS dir, seen, created_at FROM likes WHERE liked_id = ${memberId} ORDER BY created_at DESC LIMIT ${MAX_LISTED})
+        UNION ALL
+        (SELECT liked_id AS other, 'g' AS dir, true AS seen, created_at FROM likes WHERE liker_id = ${memberId} ORDER BY created_at DESC LIMIT ${MAX_LISTED})
+      )
+      SELECT l.other, l.dir, l.seen, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, ${CARD_COLUMNS_SQL}
+      FROM l
+      JOIN profiles p ON p.id = l.other
+      JOIN users u ON u.id = p.id
+      LEFT JOIN photos ph ON ph.id = p.main_photo_id
+      WHERE p.status = 'enabled' AND u.deletion_requested_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${memberId} AND b.blocked_id = l.other) OR (b.blocker_id = l.other AND b.blocked_id = ${memberId}))
+      ORDER BY l.created_at DESC`),
+  );
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { autoLikeResponseSchema, likeResponseSchema, likesResponseSchema, targetSchema } from "../../../common/schemas/members";
 import { unauthorized } from "../../errors";
+import { sendJson } from "../../plugins/sendJson";
 import { viewerOf } from "../members/members.routes";
 import type { Viewer } from "../members/visibility";
 import type { LikesService } from "./likes.service";
@@ -29,7 +30,7 @@ export const likesRoutes: FastifyPluginAsyncZod<{ likes: LikesService }> = async
     { schema: { tags: ["likes"], summary: "Likes received (new first), given and mutual", response: { 200: likesResponseSchema } } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return likes.list(memberViewer(request));
+      return sendJson(reply, await likes.list(memberViewer(request)));
     },
   );
 

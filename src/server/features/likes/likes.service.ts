@@ -4,17 +4,17 @@ import type { Limiter } from "../../adapters/limiter";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { secondsToUtcMidnight, utcDay } from "../../time";
-import { mainImageDto } from "../members/profileDto";
-import type { MembersService } from "../members/members.service";
+import type { MemberCard } from "../../../common/schemas/user";
+import { cardRowOf } from "../members/members.repo";
+import { mainImageDto, memberCardDto } from "../members/profileDto";
 import { findVisibleProfile, type Viewer } from "../members/visibility";
 import { pickAutoLiker } from "./autoLike.repo";
-import { deleteLike, insertLike, listLikes } from "./likes.repo";
+import { deleteLike, insertLike, listLikesWithCards } from "./likes.repo";
 
 /** Likes, matches and the automatic like. */
 export class LikesService {
   constructor(
     private readonly db: Db,
-    private readonly members: MembersService,
     private readonly limiter: Limiter,
   ) {}
 
@@ -31,16 +31,24 @@ export class LikesService {
     return { liked: false, match: false };
   }
 
+  /** Likes received (new first), given and mutual, among members the viewer may see. */
   async list(viewer: Viewer & { id: number }): Promise<LikesResponse> {
-    const { received, given } = await listLikes(this.db, viewer.id);
-    const givenIds = new Set(given.map((g) => g.id));
-    const matches = received.filter((r) => givenIds.has(r.id));
-    const cards = await this.members.cards([...new Set([...received.map((r) => r.id), ...givenIds])]);
+    const rows = await listLikesWithCards(this.db, viewer.id);
+    const profiles = new Map<number, MemberCard>();
+    for (const row of rows) {
+      if (!profiles.has(row.other)) {
+        const card = cardRowOf(row);
+        profiles.set(row.other, memberCardDto(card.profile, card.mainPhoto));
+      }
+    }
+    const received = rows.filter((r) => r.dir === "r").sort((a, b) => Number(a.seen) - Number(b.seen));
+    const given = rows.filter((r) => r.dir === "g");
+    const givenIds = new Set(given.map((g) => g.other));
     return {
-      profiles: [...cards.values()],
-      liked_by: received.map((r) => ({ id: r.id, like_new: !r.seen, created_at: r.createdAt.toISOString() })),
-      likes: given.map((g) => ({ id: g.id, created_at: g.createdAt.toISOString() })),
-      matches: matches.map((m) => ({ id: m.id, created_at: m.createdAt.toISOString() })),
+      profiles: [...profiles.values()],
+      liked_by: received.map((r) => ({ id: r.other, like_new: !r.seen, created_at: r.created_at })),
+      likes: given.map((g) => ({ id: g.other, created_at: g.created_at })),
+      matches: received.filter((r) => givenIds.has(r.other)).map((m) => ({ id: m.other, created_at: m.created_at })),
     };
   }
 

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, inArray, lt, notInArray, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, count, desc, eq, lt, notInArray, type SQL, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "../../db/client";
 import { photos, profiles } from "../../db/schema";
 import type { MainPhoto, ProfileRow } from "../auth/auth.repo";
 
@@ -15,12 +15,28 @@ export interface SearchFilter {
   /** Born on or before this date (the minimum age). */
   bornUntil?: string;
   interests?: string[];
+  /** Only these members (to count how many of a few match). */
+  onlyIds?: number[];
 }
 
+/** The profile columns a member card shows. */
+export type CardProfile = Pick<ProfileRow, "id" | "name" | "gender" | "country" | "region" | "city" | "dateOfBirth" | "fictional">;
+
 export interface CardRow {
-  profile: ProfileRow;
+  profile: CardProfile;
   mainPhoto: MainPhoto | null;
 }
+
+const cardColumns = {
+  id: profiles.id,
+  name: profiles.name,
+  gender: profiles.gender,
+  country: profiles.country,
+  region: profiles.region,
+  city: profiles.city,
+  dateOfBirth: profiles.dateOfBirth,
+  fictional: profiles.fictional,
+};
 
 const mainPhotoColumns = {
   id: photos.id,
@@ -49,16 +65,17 @@ function where(filter: SearchFilter): SQL | undefined {
         )}]::text[]`
       : undefined,
     filter.excludeIds.length ? notInArray(profiles.id, filter.excludeIds) : undefined,
+    filter.onlyIds ? sql`${profiles.id} = ANY(${`{${filter.onlyIds.join(",")}}`}::int[])` : undefined,
   );
 }
 
-const normalise = (rows: Array<{ profile: ProfileRow; mainPhoto: MainPhoto | null }>): CardRow[] =>
+const normalise = (rows: Array<{ profile: CardProfile; mainPhoto: MainPhoto | null }>): CardRow[] =>
   rows.map((r) => ({ profile: r.profile, mainPhoto: r.mainPhoto?.id ? r.mainPhoto : null }));
 
 /** Newest members first, after `beforeId` (keyset paging: as fast on page 1000 as on page 1). */
 export async function searchPage(db: Db, filter: SearchFilter, beforeId: number | null, limit: number): Promise<CardRow[]> {
   const rows = await db
-    .select({ profile: profiles, mainPhoto: mainPhotoColumns })
+    .select({ profile: cardColumns, mainPhoto: mainPhotoColumns })
     .from(profiles)
     .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
     .where(and(where(filter), beforeId ? lt(profiles.id, beforeId) : undefined))
@@ -73,13 +90,51 @@ export async function searchCount(db: Db, filter: SearchFilter): Promise<number>
   return Number(row.total);
 }
 
-/** Cards of the given members, in no particular order. */
-export async function cardsByIds(db: Db, ids: number[]): Promise<CardRow[]> {
+/** A member card as plain SQL answers it (CARD_COLUMNS_SQL over profiles p and photos ph). */
+export interface RawCard {
+  id: number;
+  name: string;
+  gender: "male" | "female" | null;
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  date_of_birth: string | null;
+  fictional: boolean;
+  photo_id: string | null;
+  filename: string | null;
+  thumb_filename: string | null;
+  match_filename: string | null;
+  photo_status: "approved" | "pending" | "rejected" | null;
+}
+
+/**
+ * Cards of the given members that others may still see (enabled, not pending deletion, not in
+ * `excludeIds`), in no particular order. Invisible members stay: these are members one already knows.
+ * Plain SQL: a likes page asks for up to 2,000 cards at once, and mapping them costs more than the query.
+ */
+export async function cardsByIds(db: Db, ids: number[], excludeIds: number[] = []): Promise<CardRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({ profile: profiles, mainPhoto: mainPhotoColumns })
-    .from(profiles)
-    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
-    .where(inArray(profiles.id, ids));
-  return normalise(rows);
+  const rows = rowsOf<RawCard>(
+    await db.execute(sql`
+      SELECT ${CARD_COLUMNS_SQL}
+      FROM profiles p
+      JOIN users u ON u.id = p.id
+      LEFT JOIN photos ph ON ph.id = p.main_photo_id
+      WHERE p.id = ANY(${`{${ids.join(",")}}`}::int[]) AND p.status = 'enabled' AND u.deletion_requested_at IS NULL
+        ${excludeIds.length ? sql`AND NOT (p.id = ANY(${`{${excludeIds.join(",")}}`}::int[]))` : sql``}`),
+  );
+  return rows.map(cardRowOf);
+}
+
+export const CARD_COLUMNS_SQL = sql.raw(`p.id, p.name, p.gender, p.country, p.region, p.city, p.date_of_birth::text AS date_of_birth, p.fictional,
+  ph.id AS photo_id, ph.filename, ph.thumb_filename, ph.match_filename, ph.status AS photo_status`);
+
+export function cardRowOf(r: RawCard): CardRow {
+  return {
+    profile: { id: r.id, name: r.name, gender: r.gender, country: r.country, region: r.region, city: r.city, dateOfBirth: r.date_of_birth, fictional: r.fictional },
+    mainPhoto:
+      r.photo_id && r.filename && r.thumb_filename && r.match_filename && r.photo_status
+        ? { id: r.photo_id, filename: r.filename, thumbFilename: r.thumb_filename, matchFilename: r.match_filename, status: r.photo_status }
+        : null,
+  };
 }

@@ -17,9 +17,32 @@ function yearsAgo(years: number, extraDays = 0): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** How long a search count is reused: counting a million profiles takes tens of milliseconds. */
+const COUNT_TTL_MS = 60_000;
+
 /** Search, the profile view and related members. */
 export class MembersService {
+  private readonly counts = new Map<string, { total: number; at: number }>();
+
   constructor(private readonly db: Db) {}
+
+  /**
+   * The number of members matching a filter: the count without the viewer's own exclusions is
+   * shared by everyone for a minute; the few excluded members (self, blocked) that match are then
+   * subtracted exactly.
+   */
+  private async count(filter: SearchFilter): Promise<number> {
+    const key = JSON.stringify({ ...filter, excludeIds: [] });
+    let hit = this.counts.get(key);
+    if (!hit || Date.now() - hit.at > COUNT_TTL_MS) {
+      hit = { total: await searchCount(this.db, { ...filter, excludeIds: [] }), at: Date.now() };
+      if (this.counts.size > 10_000) this.counts.clear();
+      this.counts.set(key, hit);
+    }
+    if (filter.excludeIds.length === 0) return hit.total;
+    const excludedMatching = await searchCount(this.db, { ...filter, excludeIds: [], onlyIds: filter.excludeIds });
+    return Math.max(0, hit.total - excludedMatching);
+  }
 
   async search(viewer: Viewer, query: SearchQuery): Promise<SearchResponse> {
     const excludeIds = [...(await blockedIds(this.db, viewer.id)), ...(viewer.id ? [viewer.id] : [])];
@@ -35,7 +58,7 @@ export class MembersService {
       interests: query.interests,
     };
     const beforeId = query.cursor ? Number(query.cursor) : null;
-    const [rows, total] = await Promise.all([searchPage(this.db, filter, beforeId, SEARCH_PAGE_SIZE + 1), searchCount(this.db, filter)]);
+    const [rows, total] = await Promise.all([searchPage(this.db, filter, beforeId, SEARCH_PAGE_SIZE + 1), this.count(filter)]);
     const page = rows.slice(0, SEARCH_PAGE_SIZE);
     const nextCursor = rows.length > SEARCH_PAGE_SIZE ? String(page[page.length - 1].profile.id) : null;
     let similar: MemberCard[] = [];
@@ -97,8 +120,10 @@ export class MembersService {
     return cards(after.length >= 6 ? after : [...after, ...(await searchPage(this.db, filter, null, 6 - after.length))]);
   }
 
-  async cards(ids: number[]): Promise<Map<number, MemberCard>> {
-    return new Map(cards(await cardsByIds(this.db, ids)).map((c) => [c.id, c]));
+  /** Cards of members the viewer knows (likes, blocks, chats), without those blocked either way. */
+  async cards(ids: number[], viewerId: number | null = null, keepBlocked = false): Promise<Map<number, MemberCard>> {
+    const exclude = keepBlocked ? [] : await blockedIds(this.db, viewerId);
+    return new Map(cards(await cardsByIds(this.db, ids, exclude)).map((c) => [c.id, c]));
   }
 }
 

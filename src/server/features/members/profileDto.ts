@@ -1,6 +1,7 @@
 import { ageOn } from "../../../common/dates";
 import type { MainImage, MemberCard, Profile, User } from "../../../common/schemas/user";
 import type { MainPhoto, MemberUser, ProfileRow } from "../auth/auth.repo";
+import type { CardProfile } from "./members.repo";
 
 /** Public paths of a photo's variants; the ids are random, so they cannot be guessed. */
 export function mainImageDto(photo: MainPhoto | null): MainImage | null {
@@ -38,7 +39,7 @@ export function profileDto(profile: ProfileRow, mainPhoto: MainPhoto | null): Pr
   };
 }
 
-export function memberCardDto(profile: ProfileRow, mainPhoto: MainPhoto | null): MemberCard {
+export function memberCardDto(profile: CardProfile, mainPhoto: MainPhoto | null): MemberCard {
   return {
     id: profile.id,
     name: profile.name,

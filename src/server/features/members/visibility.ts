@@ -54,7 +54,7 @@ export async function findVisibleProfile(db: Db, viewer: Viewer, targetId: numbe
     .innerJoin(users, eq(users.id, profiles.id))
     .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
     .where(and(eq(profiles.id, targetId), eq(profiles.siteId, viewer.siteId)));
-  if (!row || row.profile.status !== "enabled" || row.deletionRequestedAt !== null) throw new AppError(404, "not_found");
+  if (row?.profile.status !== "enabled" || row.deletionRequestedAt !== null) throw new AppError(404, "not_found");
   if (row.profile.invisible && !row.likesViewer && row.profile.id !== viewer.id) throw new AppError(404, "not_found");
   if (row.blockedViewer) throw new AppError(403, "blocked_by", { name: row.profile.name });
   return { profile: row.profile, mainPhoto: row.mainPhoto?.id ? row.mainPhoto : null, blockedByViewer: row.blockedByViewer, operated: !row.canLogin };

@@ -1,0 +1,113 @@
+// Search over 1,000,000 profiles on PostgreSQL (generated here with SQL, not a committed data file),
+// and GET /api/likes.php for a member with 1,000 likes. Prints p50 / p95 and the plans' key lines.
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { rowsOf, openDatabase } from "../src/server/db/client";
+import { LikesService } from "../src/server/features/likes/likes.service";
+import { MembersService } from "../src/server/features/members/members.service";
+import { DbLimiter } from "../src/server/adapters/limiter.db";
+import { createSite } from "../tests/support/factories";
+
+const PROFILES = Number(process.env.BENCH_PROFILES ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
+const name = `dating_search_bench_${Date.now()}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE "${name}"`);
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+await database.migrate();
+const { db } = database;
+const site = await createSite(db);
+
+console.log(`generating ${PROFILES} profiles…`);
+let started = performance.now();
+const countries = ["NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "DK", "SE", "NO", "FI", "GB", "IE", "US", "CA", "AU", "NZ"];
+await db.execute(sql`
+  INSERT INTO users (site_id, email, password_hash, status, language, can_login, signup_date)
+  SELECT ${site.id}, 'bench' || g || '@bench.invalid', '!', 'confirmed', 'en', false, now() - (g % 1000) * interval '1 hour'
+  FROM generate_series(1, ${PROFILES}) g`);
+await db.execute(sql`
+  INSERT INTO profiles (id, site_id, name, status, gender, country, region, date_of_birth, invisible)
+  SELECT u.id, u.site_id, 'Member ' || u.id, 'enabled',
+    CASE WHEN u.id % 100 < 55 THEN 'female' ELSE 'male' END,
+    (${sql.raw(`ARRAY[${countries.map((c) => `'${c}'`).join(",")}]`)})[1 + (u.id::bigint * 7919) % ${countries.length}],
+    'R' || ((u.id::bigint * 31) % 12),
+    date '2007-01-01' - ((u.id::bigint * 104729) % 18250)::int * interval '1 day',
+    u.id % 50 = 0
+  FROM users u WHERE u.site_id = ${site.id}`);
+await db.execute(sql`VACUUM ANALYZE profiles`);
+await db.execute(sql`VACUUM ANALYZE users`);
+console.log(`generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+const members = new MembersService(db);
+const viewer = { id: null, siteId: site.id, paid: false };
+
+async function timeIt(label: string, fn: () => Promise<unknown>) {
+  for (let i = 0; i < 10; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2);
+  console.log(`| ${label} | ${p(0.5)} ms | ${p(0.95)} ms |`);
+}
+
+// A deep page: the cursor of page 1,000 (24,000 results in) for the same filters.
+async function deepCursor(query: Record<string, string | number>): Promise<string> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`SELECT id FROM profiles WHERE site_id = ${site.id} AND status = 'enabled' AND NOT invisible AND gender = ${query.gender} AND country = ${query.country}
+      ${query.countryregion ? sql`AND region = ${query.countryregion}` : sql``} ORDER BY id DESC OFFSET 2000 LIMIT 1`),
+  );
+  return String(rows[0]?.id ?? 1);
+}
+
+const typical = { gender: "female" as const, country: "NL", min_age: 25, max_age: 40 };
+const withRegion = { ...typical, countryregion: "R3" };
+console.log("\n| search | p50 | p95 |\n|---|---|---|");
+await timeIt("gender + country + age, page 1", () => members.search(viewer, typical));
+const deep = await deepCursor(typical);
+await timeIt("gender + country + age, deep page (2,000 in)", () => members.search(viewer, { ...typical, cursor: deep }));
+await timeIt("gender + country + region + age, page 1", () => members.search(viewer, withRegion));
+const deepRegion = await deepCursor(withRegion);
+await timeIt("gender + country + region + age, deep page", () => members.search(viewer, { ...withRegion, cursor: deepRegion }));
+await timeIt("no filters, page 1", () => members.search(viewer, {}));
+// The count alone, as the first search with these filters in a minute computes it (then it is reused).
+const { searchCount } = await import("../src/server/features/members/members.repo");
+await timeIt("count only, uncached: gender + country + age", () =>
+  searchCount(db, { siteId: site.id, excludeIds: [], gender: "female", country: "NL", bornFrom: "1985-01-01", bornUntil: "2001-01-01" }),
+);
+await timeIt("count only, uncached: no filters", () => searchCount(db, { siteId: site.id, excludeIds: [] }));
+
+// GET /api/likes.php for a member with 1,000 likes received and 1,000 given.
+const memberId = 1;
+await db.execute(sql`INSERT INTO likes (liker_id, liked_id, seen) SELECT id, ${memberId}, id % 3 = 0 FROM profiles WHERE id BETWEEN 2 AND 1001`);
+await db.execute(sql`INSERT INTO likes (liker_id, liked_id) SELECT ${memberId}, id FROM profiles WHERE id BETWEEN 501 AND 1500`);
+await db.execute(sql`ANALYZE likes`);
+const likes = new LikesService(db, new DbLimiter(db));
+console.log("\n| likes | p50 | p95 |\n|---|---|---|");
+await timeIt("likes.list + JSON, 1,000 likes each way", async () => JSON.stringify(await likes.list({ id: memberId, siteId: site.id, paid: false })));
+
+console.log("\nplans:");
+const explain = async (label: string, query: ReturnType<typeof sql>) => {
+  const plan = rowsOf<{ "QUERY PLAN": string }>(await db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${query}`)).map((r) => r["QUERY PLAN"]);
+  console.log(`-- ${label}`);
+  for (const line of plan.filter((l) => /Scan|Limit|Aggregate|Execution Time|Heap Fetches/.test(l)).slice(0, 8)) console.log(line);
+};
+await explain(
+  "page",
+  sql`SELECT p.id FROM profiles p LEFT JOIN photos ph ON ph.id = p.main_photo_id WHERE p.site_id = ${site.id} AND p.status = 'enabled' AND NOT p.invisible AND p.gender = 'female' AND p.country = 'NL' AND p.date_of_birth >= '1985-01-01' AND p.date_of_birth <= '2000-01-01' AND p.id < ${Number(deep)} ORDER BY p.id DESC LIMIT 25`,
+);
+await explain(
+  "count",
+  sql`SELECT count(*) FROM profiles p WHERE p.site_id = ${site.id} AND p.status = 'enabled' AND NOT p.invisible AND p.gender = 'female' AND p.country = 'NL' AND p.date_of_birth >= '1985-01-01' AND p.date_of_birth <= '2000-01-01'`,
+);
+started = performance.now();
+await database.close();
+await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`);
+await admin.end();
