@@ -15,6 +15,12 @@ export const pages: Record<RouteName, [Loader, string]> = {
   "activate-error": [(() => import("./pages/ActivateErrorPage")), "ActivateErrorPage"],
   "mail-change-do": [(() => import("./pages/MailChangeDoPage")), "MailChangeDoPage"],
   members: [(() => import("./pages/MembersPage")), "MembersPage"],
+  "members-id": [(() => import("./pages/MemberPage")), "MemberPage"],
+  likes: [(() => import("./pages/LikesPage")), "LikesPage"],
+  "likes-type": [(() => import("./pages/LikesPage")), "LikesPage"],
+  "likes-m-id": [(() => import("./pages/MemberPage")), "MemberPage"],
+  "swipe-game": [(() => import("./pages/SwipeGamePage")), "SwipeGamePage"],
+  "match-finder": [(() => import("./pages/MatchFinderPage")), "MatchFinderPage"],
   profile: [(() => import("./pages/ProfilePage")), "ProfilePage"],
   "lang-config": [(() => import("./pages/LangConfigPage")), "LangConfigPage"],
 };

@@ -1,3 +1,4 @@
+import i18next from "i18next";
 import { REQUEST_RETRIES, REQUEST_RETRY_BASE_MS } from "../../common/constants";
 import type { ApiErrorBody, ErrorCode } from "../../common/errors";
 import { useLoadingStore } from "../stores/loadingStore";
@@ -15,6 +16,11 @@ export class ApiError extends Error {
   }
 }
 
+/** A call that never reached the server: the one error text the client says itself. */
+export function networkError(): ApiError {
+  return new ApiError(0, "network", i18next.t("errors.network"));
+}
+
 type Listener = () => void;
 const loggedOutListeners = new Set<Listener>();
 
@@ -27,6 +33,18 @@ export function onLoggedOut(listener: Listener): () => void {
 /** Header sent on user.php calls so that the server can tell the app's own calls. */
 export const REQUEST_TYPE_HEADER = "X-Request-Type";
 export const REQUEST_TYPE_VALUE = "spa";
+
+/**
+ * The ApiError of a failed answer's body `{error: {code, message}}`. A 403 authentication_required
+ * (not from user.php) also tells the app that the member is logged out.
+ */
+export function errorFromBody(path: string, response: Response, body: unknown): ApiError {
+  const error = (body as ApiErrorBody | null)?.error;
+  if (response.status === 403 && error?.code === "authentication_required" && !path.startsWith("/api/user.php")) {
+    for (const listener of loggedOutListeners) listener();
+  }
+  return new ApiError(response.status, error?.code ?? "internal", error?.message ?? response.statusText, error?.fields, error?.details);
+}
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "PUT", "DELETE"]);
 
@@ -77,7 +95,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
           await sleep(REQUEST_RETRY_BASE_MS * 2 ** attempt);
           continue;
         }
-        throw new ApiError(0, "network", "network");
+        throw networkError();
       }
       if (response.status >= 500 && retryable && attempt < REQUEST_RETRIES) {
         await sleep(REQUEST_RETRY_BASE_MS * 2 ** attempt);
@@ -86,11 +104,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       if (response.status === 204) return undefined as T;
       const body = await response.json().catch(() => null);
       if (response.ok) return body as T;
-      const error = (body as ApiErrorBody | null)?.error;
-      if (response.status === 403 && error?.code === "authentication_required" && !path.startsWith("/api/user.php")) {
-        for (const listener of loggedOutListeners) listener();
-      }
-      throw new ApiError(response.status, error?.code ?? "internal", error?.message ?? response.statusText, error?.fields, error?.details);
+      throw errorFromBody(path, response, body);
     }
   } finally {
     done();

@@ -1,11 +1,55 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { MembersResponse } from "../../common/schemas/user";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import type { MemberView, SearchResponse } from "../../common/schemas/members";
+import type { MemberCard } from "../../common/schemas/user";
+import { filtersToApiQuery, filtersToParams, type SearchFilters } from "../features/members/filterQuery";
 import { api } from "./apiClient";
+import { queryClient } from "./queryClient";
+import { queryKeys } from "./queryKeys";
 
-export function useMembers(page: number) {
-  return useQuery({
-    queryKey: ["members", page],
-    queryFn: () => api<MembersResponse>("/api/members.php", { query: { page } }),
+/** GET /api/members.php with `filters`: pages follow each other by `next_cursor`. */
+export function useMemberSearch(filters: SearchFilters, { enabled = true }: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({
+    queryKey: [...queryKeys.members, filtersToParams(filters).toString()],
+    queryFn: ({ pageParam, signal }) => api<SearchResponse>("/api/members.php", { query: filtersToApiQuery(filters, pageParam), signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    // Changing a filter keeps the old results on screen until the new ones arrive.
     placeholderData: keepPreviousData,
+    enabled,
   });
+}
+
+/** Another member's profile as the viewer may see it (GET /api/member.php). */
+export function useMember(id: number) {
+  return useQuery({
+    queryKey: queryKeys.member(id),
+    queryFn: ({ signal }) => api<MemberView>("/api/member.php", { query: { id }, signal }),
+    enabled: id > 0,
+  });
+}
+
+/** Patches the cached profile view of `id`, if loaded, after a like or block changed it. */
+export function patchMemberView(id: number, patch: Partial<MemberView>): void {
+  queryClient.setQueryData<MemberView>(queryKeys.member(id), (view) => (view ? { ...view, ...patch } : view));
+}
+
+/** Blocks or unblocks a member. Blocked members drop out of search and likes, so those lists reload. */
+export function useBlock() {
+  return useMutation({
+    mutationFn: ({ id, block }: { id: number; block: boolean }) =>
+      block
+        ? api<{ blocked: boolean }>("/api/block.php", { method: "POST", body: { id } })
+        : api<{ blocked: boolean }>("/api/block.php", { method: "DELETE", query: { id } }),
+    onSuccess: (answer, { id }) => {
+      patchMemberView(id, { blocked: answer.blocked });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.members });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.blocks });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.likes });
+    },
+  });
+}
+
+/** The members the viewer has blocked (GET /api/blocks.php). */
+export function useBlocks() {
+  return useQuery({ queryKey: queryKeys.blocks, queryFn: () => api<{ profiles: MemberCard[] }>("/api/blocks.php") });
 }

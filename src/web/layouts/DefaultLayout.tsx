@@ -1,20 +1,32 @@
 import { Outlet } from "react-router";
+import { useUser } from "../api/userApi";
 import { ActivationReminder } from "../features/auth/ActivationReminder";
 import { EntryWarning } from "../features/layout/EntryWarning";
 import { Footer } from "../features/layout/Footer";
 import { TopBar } from "../features/layout/TopBar";
+import { LikeModal } from "../features/members/LikeModal";
+import { LikesSync } from "../features/members/LikesSync";
+import { ProfilePhotoAlert } from "../features/members/ProfilePhotoAlert";
 
-/** Top navigation, banners, the page, footer with disclaimer, and the entry warning. */
+/** Top navigation, banners, the page, footer with disclaimer, the entry warning, and for members the like modal. */
 export function DefaultLayout() {
+  const user = useUser();
   return (
     <>
       <TopBar />
       <ActivationReminder />
+      <ProfilePhotoAlert />
       <main className="app-main" id="main">
         <Outlet />
       </main>
       <Footer />
       <EntryWarning layout="default" />
+      {user && (
+        <>
+          <LikesSync />
+          <LikeModal />
+        </>
+      )}
     </>
   );
 }

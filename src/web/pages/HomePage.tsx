@@ -1,7 +1,7 @@
 import { Alert, Card, Col, Container, Row } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { useMembers } from "../api/membersApi";
+import { useMemberSearch } from "../api/membersApi";
 import { useSettings } from "../api/settingsApi";
 import { useUser } from "../api/userApi";
 import { PageSpinner } from "../components/PageSpinner";
@@ -39,7 +39,10 @@ function SignedUpNotice({ email }: { email: string }) {
 function VisitorHome() {
   const { t } = useTranslation();
   const settings = useSettings();
-  const members = useMembers(1);
+  // Newest members without filters; where visitors may not search (403), the page invites to sign up without them.
+  const maySearch = settings.logged_out_search || settings.logged_out_search_trafficsource;
+  const members = useMemberSearch({}, { enabled: maySearch });
+  const first = members.data?.pages[0];
   return (
     <div data-testid="visitor-home">
       <section className="hero py-5 mb-4">
@@ -48,7 +51,7 @@ function VisitorHome() {
             <Col lg={7}>
               <h1 className="display-5 fw-bold">{t("home.hero_title")}</h1>
               <p className="lead">{t("home.hero_text")}</p>
-              {members.data && <p className="fw-semibold">{t("home.members_online", { count: members.data.total })}</p>}
+              {first && <p className="fw-semibold">{t("home.members_online", { count: first.total })}</p>}
             </Col>
             <Col lg={5}>
               <Card className="hero-card shadow border-0">
@@ -66,13 +69,17 @@ function VisitorHome() {
         </Container>
       </section>
       <Container>
-        <h2 className="h4 mb-3">{t("home.members_title")}</h2>
-        {members.data ? <MemberGrid members={members.data.profiles.slice(0, 12)} /> : <PageSpinner />}
-        <div className="text-center my-4">
-          <Link to="/members" className="btn btn-outline-primary">
-            {t("home.browse_all")}
-          </Link>
-        </div>
+        {maySearch && !members.isError && (
+          <>
+            <h2 className="h4 mb-3">{t("home.members_title")}</h2>
+            {first ? <MemberGrid members={first.profiles.slice(0, 12)} /> : <PageSpinner />}
+            <div className="text-center my-4">
+              <Link to="/members" className="btn btn-outline-primary">
+                {t("home.browse_all")}
+              </Link>
+            </div>
+          </>
+        )}
         <h2 className="h4 mt-5 mb-3">{t("home.why_title", { site: settings.name })}</h2>
         <Row xs={1} md={3} className="g-3">
           {(["free", "safe", "real"] as const).map((key) => (

@@ -1,31 +1,45 @@
+import { useMemo } from "react";
 import { Container } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { useMembers } from "../api/membersApi";
-import { PageSpinner } from "../components/PageSpinner";
-import { Pager } from "../components/Pager";
-import { MemberGrid } from "../features/members/MemberGrid";
+import { useSettings } from "../api/settingsApi";
+import { useUser } from "../api/userApi";
+import { PrefetchLink } from "../components/PrefetchLink";
+import { filtersFromParams, filtersToParams } from "../features/members/filterQuery";
+import { SearchFilterForm } from "../features/members/SearchFilterForm";
+import { SearchLoginCard } from "../features/members/SearchLoginCard";
+import { SearchResults } from "../features/members/SearchResults";
 
+/** Search and list of members; the filters live in the query string (also the members' home page). */
 export function MembersPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
-  const members = useMembers(page);
+  const settings = useSettings();
+  const user = useUser();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params, settings.countries), [params, settings.countries]);
+  // Visitors search where the site allows it, always or with a traffic source (which only the server
+  // knows); where it never does, the invitation shows without a call that would answer 403.
+  const maySearch = user !== null || settings.logged_out_search || settings.logged_out_search_trafficsource;
   return (
     <Container className="py-4" data-testid="members-page">
-      <div className="d-flex align-items-baseline justify-content-between mb-3">
-        <h1 className="h3 mb-0">{t("members.title")}</h1>
-        {members.data && <span className="text-body-secondary small">{t("members.total", { count: members.data.total })}</span>}
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0 me-auto">{t("members.title")}</h1>
+        <PrefetchLink to="/match-finder" className="btn btn-sm btn-outline-primary" data-testid="link-match-finder">
+          {t("members.match_finder")}
+        </PrefetchLink>
+        {user && (
+          <PrefetchLink to="/swipe-game" className="btn btn-sm btn-outline-primary" data-testid="link-swipe-game">
+            {t("members.swipe_game")}
+          </PrefetchLink>
+        )}
       </div>
-      {members.isPending ? (
-        <PageSpinner />
-      ) : members.isError ? (
-        <p className="text-danger">{members.error.message}</p>
-      ) : (
+      {maySearch ? (
         <>
-          <MemberGrid members={members.data.profiles} />
-          <Pager page={page} pages={Math.ceil(members.data.total / members.data.per_page)} href={(p) => `/members?page=${p}`} />
+          <SearchFilterForm filters={filters} onSearch={(next) => setParams(filtersToParams(next))} />
+          <SearchResults filters={filters} />
         </>
+      ) : (
+        <SearchLoginCard />
       )}
     </Container>
   );

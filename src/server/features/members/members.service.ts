@@ -117,7 +117,10 @@ export class MembersService {
     const excludeIds = [...(await blockedIds(this.db, viewer.id)), profile.id, ...(viewer.id ? [viewer.id] : [])];
     const filter: SearchFilter = { siteId: viewer.siteId, excludeIds, gender: profile.gender ?? undefined, country: profile.country ?? undefined };
     const after = await searchPage(this.db, filter, profile.id, 6);
-    return cards(after.length >= 6 ? after : [...after, ...(await searchPage(this.db, filter, null, 6 - after.length))]);
+    if (after.length >= 6) return cards(after);
+    // Near the newest members there are too few older ones: fill up with the newest, without repeats.
+    const newest = await searchPage(this.db, { ...filter, excludeIds: [...excludeIds, ...after.map((r) => r.profile.id)] }, null, 6 - after.length);
+    return cards([...after, ...newest]);
   }
 
   /** Cards of members the viewer knows (likes, blocks, chats), without those blocked either way. */

@@ -2,13 +2,15 @@ import { Dropdown } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import type { User } from "../../../common/schemas/user";
+import { useSettings } from "../../api/settingsApi";
 import { useLogout } from "../../api/userApi";
 
 export function AccountDropdown({ user }: { user: User }) {
   const { t } = useTranslation();
   const logout = useLogout();
   const navigate = useNavigate();
-  const image = user.profile.main_image?.thumb_filename;
+  const { cdn_prefix } = useSettings();
+  const image = user.profile.main_image ? cdn_prefix + user.profile.main_image.thumb_filename : null;
   return (
     <Dropdown align="end">
       <Dropdown.Toggle variant="link" className="nav-icon-link text-decoration-none px-1" aria-label={t("nav.account")} data-testid="account-dropdown">

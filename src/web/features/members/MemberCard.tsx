@@ -2,33 +2,55 @@ import { Card } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import type { MemberCard as Member } from "../../../common/schemas/user";
 import { useSettings } from "../../api/settingsApi";
+import { Icon, isIconName } from "../../components/Icon";
+import { PrefetchLink } from "../../components/PrefetchLink";
 
-/** A member's photo with name, age and town. */
-export function MemberCard({ member }: { member: Member }) {
+interface Props {
+  member: Member;
+  /** Where the card leads; the member's profile by default. */
+  to?: string;
+  /** Marks a like the member has not seen yet. */
+  isNew?: boolean;
+}
+
+/** A member's photo with name, age and town, linking to the profile. */
+export function MemberCard({ member, to = `/members/${member.id}`, isNew = false }: Props) {
   const { t } = useTranslation();
-  const { cdn_prefix } = useSettings();
+  const { cdn_prefix, fictional_icon } = useSettings();
   const photo = member.main_image ? cdn_prefix + member.main_image.thumb_filename : null;
+  // One name for the whole link, so a screen reader does not read the name twice (photo and caption).
+  const label = [member.name, member.age !== null ? t("members.age", { age: member.age }) : null, member.city, isNew ? t("likes.new") : null]
+    .filter(Boolean)
+    .join(", ");
   return (
-    <Card className="member-card h-100 shadow-sm" data-testid="member-card">
-      <div className="position-relative">
-        {photo ? (
-          <img className="member-photo" src={photo} alt={member.name} loading="lazy" width={240} height={300} />
-        ) : (
-          <div className="member-photo d-flex align-items-center justify-content-center text-body-secondary">{t("members.no_photo")}</div>
-        )}
-        {member.fictional && (
-          <span className="badge bg-dark position-absolute top-0 end-0 m-2" title={t("members.fictional")}>
-            {t("members.fictional")}
-          </span>
-        )}
-        <div className="member-overlay">
-          <div className="fw-semibold text-truncate">
-            {member.name}
-            {member.age !== null && <span className="fw-normal">, {member.age}</span>}
+    <PrefetchLink to={to} className="member-card-link" aria-label={label}>
+      <Card className="member-card h-100 shadow-sm" data-testid="member-card">
+        <div className="position-relative">
+          {photo ? (
+            <img className="member-photo" src={photo} alt={member.name} loading="lazy" width={240} height={300} />
+          ) : (
+            <div className="member-photo d-flex align-items-center justify-content-center text-body-secondary">{t("members.no_photo")}</div>
+          )}
+          {isNew && (
+            <span className="badge bg-primary position-absolute top-0 start-0 m-2" data-testid="new-like-badge">
+              {t("likes.new")}
+            </span>
+          )}
+          {member.fictional && (
+            <span className="badge bg-dark position-absolute top-0 end-0 m-2 d-inline-flex align-items-center gap-1" title={t("members.fictional")}>
+              {isIconName(fictional_icon) && <Icon name={fictional_icon} size={14} />}
+              {t("members.fictional")}
+            </span>
+          )}
+          <div className="member-overlay">
+            <div className="fw-semibold text-truncate">
+              {member.name}
+              {member.age !== null && <span className="fw-normal">, {member.age}</span>}
+            </div>
+            {member.city && <div className="small text-truncate opacity-75">{member.city}</div>}
           </div>
-          {member.city && <div className="small text-truncate opacity-75">{member.city}</div>}
         </div>
-      </div>
-    </Card>
+      </Card>
+    </PrefetchLink>
   );
 }

@@ -3,14 +3,26 @@ import { useTranslation } from "react-i18next";
 import type { MemberCard as Member } from "../../../common/schemas/user";
 import { MemberCard } from "./MemberCard";
 
-export function MemberGrid({ members }: { members: Member[] }) {
+interface Props {
+  members: Member[];
+  /** Where each card leads; the member's profile by default. */
+  linkTo?: (member: Member) => string;
+  /** Members whose card carries the "new" badge. */
+  isNew?: (member: Member) => boolean;
+  /** Shown instead of the grid when there are no members. */
+  empty?: string;
+}
+
+export function MemberGrid({ members, linkTo, isNew, empty }: Props) {
   const { t } = useTranslation();
-  if (members.length === 0) return <p className="text-body-secondary">{t("members.empty")}</p>;
+  // Each member once, even when a list names someone twice: a card per member, and unique React keys.
+  const unique = members.filter((m, i) => members.findIndex((o) => o.id === m.id) === i);
+  if (unique.length === 0) return <p className="text-body-secondary">{empty ?? t("members.empty")}</p>;
   return (
     <Row xs={2} sm={3} md={4} lg={6} className="g-3">
-      {members.map((member) => (
+      {unique.map((member) => (
         <Col key={member.id}>
-          <MemberCard member={member} />
+          <MemberCard member={member} to={linkTo?.(member)} isNew={isNew?.(member)} />
         </Col>
       ))}
     </Row>

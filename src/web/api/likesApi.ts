@@ -1,0 +1,43 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { POLL_INTERVAL_MS } from "../../common/constants";
+import type { AutoLikeResponse, LikeResponse, LikesResponse } from "../../common/schemas/members";
+import { useChatStore } from "../stores/chatStore";
+import { api } from "./apiClient";
+import { patchMemberView } from "./membersApi";
+import { queryClient } from "./queryClient";
+import { queryKeys } from "./queryKeys";
+
+/** GET /api/likes.php; the liked-by list also goes to the chat store for the top bar badge and page title. */
+async function fetchLikes(): Promise<LikesResponse> {
+  // The loading bar only on the first load: the polls that follow happen in the background (spec section 7).
+  const firstLoad = queryClient.getQueryData(queryKeys.likes) === undefined;
+  const likes = await api<LikesResponse>("/api/likes.php", { progress: firstLoad });
+  useChatStore.getState().setLikedBy(likes.liked_by);
+  return likes;
+}
+
+/** The member's likes: received, sent and matches; polled while any page shows them (spec section 4). */
+export function useLikes() {
+  return useQuery({ queryKey: queryKeys.likes, queryFn: fetchLikes, refetchInterval: POLL_INTERVAL_MS, staleTime: 0 });
+}
+
+export function refetchLikes(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.likes });
+}
+
+/** Likes or unlikes a member; the answer says whether the like made a match. */
+export function useLike() {
+  return useMutation({
+    mutationFn: ({ id, like }: { id: number; like: boolean }) =>
+      like ? api<LikeResponse>("/api/like.php", { method: "POST", body: { id } }) : api<LikeResponse>("/api/like.php", { method: "DELETE", query: { id } }),
+    onSuccess: (answer, { id }) => {
+      patchMemberView(id, { liked: answer.liked, match: answer.match });
+      void refetchLikes();
+    },
+  });
+}
+
+/** GET /api/auto-like.php: a member who likes the viewer now, or null. */
+export function fetchAutoLike(): Promise<AutoLikeResponse> {
+  return api<AutoLikeResponse>("/api/auto-like.php", { progress: false });
+}

@@ -1,0 +1,162 @@
+import { useEffect, useState } from "react";
+import { Badge, Button, Col, Collapse, Form, Row } from "react-bootstrap";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { MAX_AGE, MIN_AGE } from "../../../common/constants";
+import { GENDERS } from "../../../common/profileOptions";
+import { useSettings } from "../../api/settingsApi";
+import { Icon } from "../../components/Icon";
+import { CountryOptions } from "./CountryOptions";
+import { activeFilterCount, filtersFromForm, filtersToForm, type SearchFilters, type SearchFormValues } from "./filterQuery";
+import { InterestChips } from "./InterestChips";
+import { useCountryRegions } from "./useCountryRegions";
+
+const AGES = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, i) => MIN_AGE + i);
+
+interface Props {
+  filters: SearchFilters;
+  onSearch(filters: SearchFilters): void;
+}
+
+/**
+ * The search filters of the site (settings.search_fields): gender, country, region, age range, and
+ * interests when the site offers them or a link (from the match finder) brought some.
+ * On phones they fold away behind a button that counts the filters in use.
+ */
+export function SearchFilterForm({ filters, onSearch }: Props) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const [open, setOpen] = useState(false);
+  const { register, handleSubmit, reset, watch, setValue } = useForm<SearchFormValues>({ defaultValues: filtersToForm(filters) });
+  const country = watch("country");
+  const regions = useCountryRegions(country);
+  const interests = watch("interests");
+
+  // The URL is the truth: back/forward or a link changes the filters, and the form follows.
+  useEffect(() => reset(filtersToForm(filters)), [filters, reset]);
+
+  const shows = (field: string) => settings.search_fields.includes(field);
+  const showInterests = shows("interests") || (filters.interests?.length ?? 0) > 0;
+  const submit = handleSubmit((values) => {
+    onSearch(filtersFromForm(values, settings.countries));
+    setOpen(false);
+  });
+  const count = activeFilterCount(filters);
+
+  return (
+    <section className="mb-4" aria-labelledby="search-filters-title">
+      <h2 id="search-filters-title" className="visually-hidden">
+        {t("search.filters")}
+      </h2>
+      <Button variant="outline-primary" className="d-md-none w-100 mb-2" onClick={() => setOpen(!open)} aria-expanded={open} aria-controls="search-filters">
+        {t("search.filters")}
+        {count > 0 && (
+          <Badge bg="primary" pill className="ms-2">
+            {count}
+          </Badge>
+        )}
+      </Button>
+      <Collapse in={open}>
+        <div id="search-filters" className="d-md-block">
+          <Form onSubmit={submit} className="card border-0 shadow-sm search-filters" data-testid="search-filters">
+            <div className="card-body">
+              <Row className="g-2 align-items-end">
+                {shows("gender") && (
+                  <Col xs={12} md>
+                    <Form.Group controlId="search-gender">
+                      <Form.Label className="small fw-semibold mb-1">{t("search.looking_for")}</Form.Label>
+                      <Form.Select {...register("gender")}>
+                        <option value="">{t("search.seeking.both")}</option>
+                        {GENDERS.map((g) => (
+                          <option key={g} value={g}>
+                            {t(`search.seeking.${g}`)}
+                          </option>
+                        ))}
+                      </Form.Select>
+                    </Form.Group>
+                  </Col>
+                )}
+                {shows("country") && (
+                  <Col xs={12} md>
+                    <Form.Group controlId="search-country">
+                      <Form.Label className="small fw-semibold mb-1">{t("search.country")}</Form.Label>
+                      <Form.Select {...register("country", { onChange: () => setValue("countryregion", "") })}>
+                        <option value="">{t("search.any_country")}</option>
+                        <CountryOptions countries={settings.countries} />
+                      </Form.Select>
+                    </Form.Group>
+                  </Col>
+                )}
+                {shows("countryregion") && country && regions.length > 0 && (
+                  <Col xs={12} md>
+                    <Form.Group controlId="search-region">
+                      <Form.Label className="small fw-semibold mb-1">{t("search.region")}</Form.Label>
+                      {/* One select per country, so that a region set with the country finds its option. */}
+                      <Form.Select key={country} {...register("countryregion")}>
+                        <option value="">{t("search.any_region")}</option>
+                        {regions.map((r) => (
+                          <option key={r.code} value={r.code}>
+                            {r.name}
+                          </option>
+                        ))}
+                      </Form.Select>
+                    </Form.Group>
+                  </Col>
+                )}
+                {(shows("min_age") || shows("max_age")) && (
+                  <Col xs={12} md="auto">
+                    <fieldset>
+                      <legend className="form-label small fw-semibold mb-1 float-none">{t("search.age")}</legend>
+                      <div className="d-flex align-items-center gap-2">
+                        {shows("min_age") && (
+                          <Form.Select {...register("min_age")} aria-label={t("search.min_age")} className="age-select">
+                            <option value="">{MIN_AGE}</option>
+                            {AGES.map((age) => (
+                              <option key={age} value={age}>
+                                {age}
+                              </option>
+                            ))}
+                          </Form.Select>
+                        )}
+                        <span aria-hidden="true">–</span>
+                        {shows("max_age") && (
+                          <Form.Select {...register("max_age")} aria-label={t("search.max_age")} className="age-select">
+                            <option value="">{MAX_AGE}</option>
+                            {AGES.map((age) => (
+                              <option key={age} value={age}>
+                                {age}
+                              </option>
+                            ))}
+                          </Form.Select>
+                        )}
+                      </div>
+                    </fieldset>
+                  </Col>
+                )}
+                <Col xs={12} md="auto" className="d-flex gap-2">
+                  <Button type="submit" className="flex-grow-1 d-inline-flex align-items-center justify-content-center gap-1" data-testid="search-submit">
+                    <Icon name="search" size={18} />
+                    {t("search.submit")}
+                  </Button>
+                  {count > 0 && (
+                    <Button variant="link" onClick={() => onSearch({})}>
+                      {t("search.reset")}
+                    </Button>
+                  )}
+                </Col>
+              </Row>
+              {showInterests && (
+                <div className="mt-3">
+                  <div id="search-interests-label" className="small fw-semibold mb-2">
+                    {t("search.interests")}
+                  </div>
+                  <InterestChips selected={interests} onChange={(next) => setValue("interests", next)} labelledBy="search-interests-label" />
+                </div>
+              )}
+            </div>
+          </Form>
+        </div>
+      </Collapse>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+/** Routes where the profile-photo alert stays hidden (spec section 2, banners). */
+export const PROFILE_PHOTO_ALERT_HIDDEN_ROUTES: readonly string[] = [
+  "profile",
+  "signup",
+  "activate-done",
+  "premium",
+  "notifications",
+  "directdebit",
+  "settings",
+];
+
+export interface ProfilePhotoAlertInput {
+  loggedIn: boolean;
+  hasMainImage: boolean;
+  routeName: string | null;
+  dismissed: boolean;
+}
+
+/** The profile-photo ("enrich") alert: a logged-in member without a main image who has not dismissed it. */
+export function profilePhotoAlertVisible(input: ProfilePhotoAlertInput): boolean {
+  if (!input.loggedIn || input.hasMainImage || input.dismissed) return false;
+  return !(input.routeName && PROFILE_PHOTO_ALERT_HIDDEN_ROUTES.includes(input.routeName));
+}

@@ -1,0 +1,111 @@
+import sharp from "sharp";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext } from "./browser";
+import { ProfileEditor, SwipeGame, signUpInPage } from "./membersPages";
+import { type SiteServer, startSite } from "./siteServer";
+import { SitePage } from "./sitePages";
+
+let site: SiteServer;
+let browser: Browser;
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+// A US address: no entry warning to click away.
+const US_IP = "8.8.8.8";
+
+async function newMember(email: string, mobile = false) {
+  const context = await newContext(browser, { ip: US_IP, mobile });
+  const page = await context.newPage();
+  const site$ = new SitePage(page, site.url);
+  await site$.open("/");
+  await signUpInPage(page, { email, name: email.split("@")[0] });
+  return { context, page, site$ };
+}
+
+describe("own profile", () => {
+  it("asks for a photo until the member adds one, and saves the profile fields", async () => {
+    const { page, site$ } = await newMember("anna@example.com");
+    await site$.open("/members");
+    await page.getByTestId("profile-photo-alert").getByRole("link").click();
+    await page.getByTestId("profile-page").waitFor();
+
+    const jpeg = await sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 180, g: 90, b: 120 } } })
+      .jpeg()
+      .toBuffer();
+    const editor = new ProfileEditor(page);
+    await editor.uploadPhoto(jpeg);
+    await page.getByTestId("photo-input").setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a photo at all") });
+    await page.getByText("This file is not a photo").waitFor();
+
+    await page.fill("#profile-city", "Chicago");
+    await page.getByRole("button", { name: "Music" }).click();
+    await editor.save();
+    const saved = await page.evaluate(async () => (await (await fetch("/api/profile.php")).json()).profile);
+    expect(saved.city).toBe("Chicago");
+    expect(saved.interests).toEqual(["music"]);
+
+    await site$.open("/members");
+    await page.getByTestId("search-results").waitFor();
+    expect(await page.getByTestId("profile-photo-alert").count()).toBe(0);
+  });
+});
+
+describe("search, profile and likes", () => {
+  it("keeps the filters in the address, opens a profile, likes it and finds it under sent likes", async () => {
+    const { page, site$ } = await newMember("ben@example.com");
+    await site$.open("/members");
+    await page.selectOption("#search-gender", "female");
+    await page.getByTestId("search-submit").click();
+    await page.waitForURL(/gender=female/);
+    await page.getByTestId("search-total").waitFor();
+
+    await page.getByTestId("member-card").first().click();
+    await page.getByTestId("member-profile").waitFor();
+    const name = (await page.locator("h1").first().textContent())?.split(",")[0];
+    await page.getByTestId("like-button").click();
+    await page.waitForFunction(() => document.querySelector("[data-testid=like-button]")?.getAttribute("aria-pressed") === "true");
+
+    await site$.open("/likes/sent");
+    await page.getByTestId("likes-tab-sent").waitFor();
+    await page
+      .getByTestId("likes-page")
+      .getByRole("link", { name: new RegExp(`^${name}`) })
+      .waitFor();
+    await site$.open("/likes/nonsense");
+    await page.getByTestId("error-page").waitFor();
+  });
+
+  it("leads from the match finder to the full search with the same filters", async () => {
+    const { page, site$ } = await newMember("cleo@example.com", true);
+    await site$.open("/match-finder");
+    await page.getByText("Women", { exact: true }).click();
+    for (let step = 0; step < 4; step++) await page.getByTestId("match-finder-next").click();
+    await page.getByTestId("match-finder-results").waitFor();
+    await page.getByTestId("match-finder-full-search").click();
+    await page.waitForURL(/\/members\?/);
+    await page.getByTestId("members-page").waitFor();
+    expect(new URL(page.url()).searchParams.get("gender")).toBe("female");
+  });
+});
+
+describe("swipe game", () => {
+  it("likes with the right arrow until the day's 4 likes are used, then only passing goes on", async () => {
+    const { page, site$ } = await newMember("dora@example.com");
+    await site$.open("/swipe-game");
+    await page.getByTestId("swipe-card").waitFor();
+    const game = new SwipeGame(page);
+    for (let i = 0; i < 4; i++) await game.press("ArrowRight");
+    await page.getByTestId("swipe-limit").getByText("You have used your 4 likes for today").waitFor();
+    expect(await page.getByTestId("swipe-like").isDisabled()).toBe(true);
+
+    const before = await game.topCardName();
+    await game.press("ArrowLeft");
+    expect(await game.topCardName()).not.toBe(before);
+  });
+});
