@@ -265,3 +265,18 @@ describe("swipe game", () => {
     expect(deck.body.profiles.map((p) => p.id)).not.toContain(targets[7].user.id);
   });
 });
+
+describe("profile view", () => {
+  it("shows related members once each, never the member or the viewer", async () => {
+    const db = t.testDb.database.db;
+    const viewer = await loggedIn();
+    const others = [];
+    for (let i = 0; i < 4; i++) others.push(await createMember(db, t.site.id, { profile: { gender: "female", country: "BE" } }));
+    const view = await viewer.client.get<MemberView>(`/api/member.php?id=${others[1].user.id}`);
+    const ids = view.body.related.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).not.toContain(others[1].user.id);
+    expect(ids).not.toContain(viewer.id);
+    expect(ids).toEqual(expect.arrayContaining([others[0].user.id, others[2].user.id, others[3].user.id]));
+  });
+});

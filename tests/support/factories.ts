@@ -68,8 +68,10 @@ export async function createMember(
   return { user, email, password };
 }
 
+/** What a deletion request does to an account (the deletion flow is another issue's). */
 export async function markDeletionRequested(db: Db, userId: number) {
   await db.update(users).set({ deletionRequestedAt: new Date() }).where(eq(users.id, userId));
+  await db.update(profiles).set({ status: "disabled" }).where(eq(profiles.id, userId));
 }
 
 /** A JPEG of the given size made by sharp, optionally with EXIF data (to check that uploads drop it). */

@@ -32,7 +32,10 @@ export const users = pgTable(
     tracking: jsonb("tracking").$type<Tracking>().notNull().default({}),
     signupIp: text("signup_ip"),
     signupDate: timestamp("signup_date", { withTimezone: true }).notNull().defaultNow(),
-    /** Set when the member asked to delete the account; it can be reactivated for 14 days. */
+    /**
+     * Set when the member asked to delete the account; it can be reactivated for 14 days. The same
+     * change sets the profile's status to disabled, so that lists need not read this table.
+     */
     deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
     /** Demo and fictional members cannot log in. */
     canLogin: boolean("can_login").notNull().default(true),

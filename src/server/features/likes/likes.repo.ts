@@ -29,8 +29,9 @@ export interface LikeListRow {
 
 /**
  * Likes received and given (at most 1,000 each way, newest first) with the card of the other member,
- * in one round trip: only members that may still be seen (enabled, not pending deletion, not blocked
- * either way). Invisible members stay: these are members one already knows.
+ * in one round trip: only members that may still be seen (profile enabled, not blocked either way).
+ * An account pending deletion has its profile disabled. Invisible members stay: these are members one
+ * already knows.
  */
 export async function listLikesWithCards(db: Db, memberId: number): Promise<Array<LikeListRow & RawCard>> {
   return rowsOf<LikeListRow & RawCard>(
@@ -43,9 +44,8 @@ export async function listLikesWithCards(db: Db, memberId: number): Promise<Arra
       SELECT l.other, l.dir, l.seen, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, ${CARD_COLUMNS_SQL}
       FROM l
       JOIN profiles p ON p.id = l.other
-      JOIN users u ON u.id = p.id
       LEFT JOIN photos ph ON ph.id = p.main_photo_id
-      WHERE p.status = 'enabled' AND u.deletion_requested_at IS NULL
+      WHERE p.status = 'enabled'
         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${memberId} AND b.blocked_id = l.other) OR (b.blocker_id = l.other AND b.blocked_id = ${memberId}))
       ORDER BY l.created_at DESC`),
   );

@@ -108,8 +108,8 @@ export interface RawCard {
 }
 
 /**
- * Cards of the given members that others may still see (enabled, not pending deletion, not in
- * `excludeIds`), in no particular order. Invisible members stay: these are members one already knows.
+ * Cards of the given members that others may still see (profile enabled, which an account pending
+ * deletion is not; not in `excludeIds`), in no particular order. Invisible members stay: these are members one already knows.
  * Plain SQL: a likes page asks for up to 2,000 cards at once, and mapping them costs more than the query.
  */
 export async function cardsByIds(db: Db, ids: number[], excludeIds: number[] = []): Promise<CardRow[]> {
@@ -118,9 +118,8 @@ export async function cardsByIds(db: Db, ids: number[], excludeIds: number[] = [
     await db.execute(sql`
       SELECT ${CARD_COLUMNS_SQL}
       FROM profiles p
-      JOIN users u ON u.id = p.id
       LEFT JOIN photos ph ON ph.id = p.main_photo_id
-      WHERE p.id = ANY(${`{${ids.join(",")}}`}::int[]) AND p.status = 'enabled' AND u.deletion_requested_at IS NULL
+      WHERE p.id = ANY(${`{${ids.join(",")}}`}::int[]) AND p.status = 'enabled'
         ${excludeIds.length ? sql`AND NOT (p.id = ANY(${`{${excludeIds.join(",")}}`}::int[]))` : sql``}`),
   );
   return rows.map(cardRowOf);
