@@ -65,15 +65,3 @@ export const memberCardSchema = z.object({
   fictional: z.boolean(),
 });
 export type MemberCard = z.infer<typeof memberCardSchema>;
-
-export const membersQuerySchema = z
-  .object({ page: z.coerce.number().int().min(1).max(10_000).default(1) })
-  .strict();
-
-export const membersResponseSchema = z.object({
-  profiles: z.array(memberCardSchema),
-  page: z.number().int(),
-  total: z.number().int(),
-  per_page: z.number().int(),
-});
-export type MembersResponse = z.infer<typeof membersResponseSchema>;
