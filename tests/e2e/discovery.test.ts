@@ -145,3 +145,19 @@ describe("search", () => {
     await context.close();
   });
 });
+
+describe("the automatic like", () => {
+  it("shows 'New like!' after t seconds, and its button opens the liker's profile", async () => {
+    const { page, site$, context } = await activeMember("hanna@example.com", "Hanna");
+    await site$.open("/members?t=1");
+    const modal = page.getByTestId("like-modal");
+    await modal.getByText("New like!").waitFor({ timeout: 15_000 });
+    const liker = await page.evaluate(async () => (await (await fetch("/api/likes.php")).json()).liked_by as Array<{ id: number; like_new: boolean }>);
+    expect(liker).toHaveLength(1);
+    expect(liker[0].like_new).toBe(true);
+    await page.getByTestId("like-modal-open").click();
+    await page.waitForURL(new RegExp(`/members/${liker[0].id}$`));
+    await page.getByTestId("member-profile").waitFor();
+    await context.close();
+  });
+});
