@@ -1,5 +1,6 @@
 import type { Language } from "../../common/locales";
 import { translate } from "../i18n";
+import { escapeHtml } from "../escapeHtml";
 
 export interface MailContent {
   subject: string;
@@ -8,9 +9,6 @@ export interface MailContent {
 }
 
 export type MailTemplate = "activation" | "reset" | "mail_change";
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /** A mail with one call to action, in `language`: subject, plain text and HTML. */
 export function renderMail(input: {

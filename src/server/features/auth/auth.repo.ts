@@ -31,7 +31,8 @@ const memberUserColumns = {
   deletionRequestedAt: users.deletionRequestedAt,
   canLogin: users.canLogin,
 };
-const mainPhotoColumns = {
+/** The main photo's columns a card or a member needs. */
+export const mainPhotoColumns = {
   id: photos.id,
   filename: photos.filename,
   thumbFilename: photos.thumbFilename,

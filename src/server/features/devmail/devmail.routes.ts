@@ -2,9 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { DevMailbox, StoredMail } from "../../adapters/mailer.devMailbox";
 import { notFound } from "../../errors";
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+import { escapeHtml } from "../../escapeHtml";
 
 /** The dev mailbox of the embedded default: every mail the site sent, readable in the browser. Never in production. */
 export const devMailRoutes: FastifyPluginAsyncZod<{ mailbox: DevMailbox }> = async (app, { mailbox }) => {

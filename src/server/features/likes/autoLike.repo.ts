@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { photos, profiles, users } from "../../db/schema";
-import type { MainPhoto, ProfileRow } from "../auth/auth.repo";
+import { type MainPhoto, mainPhotoColumns, type ProfileRow } from "../auth/auth.repo";
 import type { Viewer } from "../members/visibility";
 
 /** The genders a member with this gender and sexuality is interested in. */
@@ -24,7 +24,7 @@ export async function pickAutoLiker(
   const [row] = await db
     .select({
       profile: profiles,
-      mainPhoto: { id: photos.id, filename: photos.filename, thumbFilename: photos.thumbFilename, matchFilename: photos.matchFilename, status: photos.status },
+      mainPhoto: mainPhotoColumns,
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.id))

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, lt, notInArray, type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client";
 import { photos, profiles } from "../../db/schema";
-import type { MainPhoto, ProfileRow } from "../auth/auth.repo";
+import { type MainPhoto, mainPhotoColumns, type ProfileRow } from "../auth/auth.repo";
 
 export interface SearchFilter {
   siteId: number;
@@ -38,13 +38,6 @@ const cardColumns = {
   fictional: profiles.fictional,
 };
 
-const mainPhotoColumns = {
-  id: photos.id,
-  filename: photos.filename,
-  thumbFilename: photos.thumbFilename,
-  matchFilename: photos.matchFilename,
-  status: photos.status,
-};
 
 // Written as literals, not parameters, so that the planner matches the partial search indexes.
 const listed = sql`${profiles.status} = 'enabled' AND NOT ${profiles.invisible}`;

@@ -2,7 +2,7 @@ import { and, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blocks, likes, photos, profiles, users } from "../../db/schema";
 import { AppError } from "../../errors";
-import type { MainPhoto, ProfileRow } from "../auth/auth.repo";
+import { type MainPhoto, mainPhotoColumns, type ProfileRow } from "../auth/auth.repo";
 
 /** Who is looking: a member (id) or a visitor (null), on which site, premium or not. */
 export interface Viewer {
@@ -39,7 +39,7 @@ export async function findVisibleProfile(db: Db, viewer: Viewer, targetId: numbe
   const [row] = await db
     .select({
       profile: profiles,
-      mainPhoto: { id: photos.id, filename: photos.filename, thumbFilename: photos.thumbFilename, matchFilename: photos.matchFilename, status: photos.status },
+      mainPhoto: mainPhotoColumns,
       canLogin: users.canLogin,
       deletionRequestedAt: users.deletionRequestedAt,
       blockedViewer: viewer.id

@@ -12,6 +12,7 @@ import { wantedGenders } from "../likes/autoLike.repo";
 import { viewerOf } from "../members/members.routes";
 import { memberCardDto } from "../members/profileDto";
 import { findVisibleProfile } from "../members/visibility";
+import { mainPhotoColumns } from "../auth/auth.repo";
 
 const DECK_SIZE = 10;
 
@@ -31,7 +32,7 @@ export const swipeRoutes: FastifyPluginAsyncZod<{ db: Db; likes: LikesService; l
       const rows = await db
         .select({
           profile: profiles,
-          mainPhoto: { id: photos.id, filename: photos.filename, thumbFilename: photos.thumbFilename, matchFilename: photos.matchFilename, status: photos.status },
+          mainPhoto: mainPhotoColumns,
         })
         .from(profiles)
         .innerJoin(photos, eq(photos.id, profiles.mainPhotoId))
