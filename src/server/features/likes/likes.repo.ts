@@ -27,26 +27,31 @@ export interface LikeListRow {
   created_at: string;
 }
 
+const recentLikes = (memberId: number) => sql`
+  (SELECT liker_id AS other, 'r' AS dir, seen, created_at FROM likes WHERE liked_id = ${memberId} ORDER BY created_at DESC LIMIT ${MAX_LISTED})
+  UNION ALL
+  (SELECT liked_id AS other, 'g' AS dir, true AS seen, created_at FROM likes WHERE liker_id = ${memberId} ORDER BY created_at DESC LIMIT ${MAX_LISTED})`;
+
+const visibleOther = (memberId: number, other: ReturnType<typeof sql>) => sql`
+  NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${memberId} AND b.blocked_id = ${other}) OR (b.blocker_id = ${other} AND b.blocked_id = ${memberId}))`;
+
 /**
- * Likes received and given (at most 1,000 each way, newest first) with the card of the other member,
- * in one round trip: only members that may still be seen (profile enabled, not blocked either way).
- * An account pending deletion has its profile disabled. Invisible members stay: these are members one
- * already knows.
+ * Likes received and given (at most 1,000 each way, newest first), and the cards of the members in
+ * them: only members that may still be seen (profile enabled, not blocked either way; an account
+ * pending deletion has its profile disabled). Invisible members stay: these are members one already
+ * knows. Two queries that run at once on two connections: the likes, and each member's card once.
  */
-export async function listLikesWithCards(db: Db, memberId: number): Promise<Array<LikeListRow & RawCard>> {
-  return rowsOf<LikeListRow & RawCard>(
-    await db.execute(sql`
-      WITH l AS (
-        (SELECT liker_id AS other, 'r' AS dir, seen, created_at FROM likes WHERE liked_id = ${memberId} ORDER BY created_at DESC LIMIT ${MAX_LISTED})
-        UNION ALL
-        (SELECT liked_id AS other, 'g' AS dir, true AS seen, created_at FROM likes WHERE liker_id = ${memberId} ORDER BY created_at DESC LIMIT ${MAX_LISTED})
-      )
-      SELECT l.other, l.dir, l.seen, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, ${CARD_COLUMNS_SQL}
-      FROM l
-      JOIN profiles p ON p.id = l.other
-      LEFT JOIN photos ph ON ph.id = p.main_photo_id
-      WHERE p.status = 'enabled'
-        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${memberId} AND b.blocked_id = l.other) OR (b.blocker_id = l.other AND b.blocked_id = ${memberId}))
-      ORDER BY l.created_at DESC`),
-  );
+export async function listLikesWithCards(db: Db, memberId: number): Promise<{ likes: LikeListRow[]; cards: RawCard[] }> {
+  const [likeRows, cards] = await Promise.all([
+    db.execute(sql`
+      WITH l AS (${recentLikes(memberId)})
+      SELECT l.other, l.dir, l.seen, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
+      FROM l ORDER BY l.created_at DESC`),
+    db.execute(sql`
+      WITH l AS (${recentLikes(memberId)})
+      SELECT ${CARD_COLUMNS_SQL}
+      FROM profiles p LEFT JOIN photos ph ON ph.id = p.main_photo_id
+      WHERE p.id IN (SELECT other FROM l) AND p.status = 'enabled' AND ${visibleOther(memberId, sql`p.id`)}`),
+  ]);
+  return { likes: rowsOf<LikeListRow>(likeRows), cards: rowsOf<RawCard>(cards) };
 }

@@ -4,7 +4,6 @@ import type { Limiter } from "../../adapters/limiter";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { secondsToUtcMidnight, utcDay } from "../../time";
-import type { MemberCard } from "../../../common/schemas/user";
 import { cardRowOf } from "../members/members.repo";
 import { mainImageDto, memberCardDto } from "../members/profileDto";
 import { findVisibleProfile, type Viewer } from "../members/visibility";
@@ -33,19 +32,18 @@ export class LikesService {
 
   /** Likes received (new first), given and mutual, among members the viewer may see. */
   async list(viewer: Viewer & { id: number }): Promise<LikesResponse> {
-    const rows = await listLikesWithCards(this.db, viewer.id);
-    const profiles = new Map<number, MemberCard>();
-    for (const row of rows) {
-      if (!profiles.has(row.other)) {
-        const card = cardRowOf(row);
-        profiles.set(row.other, memberCardDto(card.profile, card.mainPhoto));
-      }
-    }
-    const received = rows.filter((r) => r.dir === "r").sort((a, b) => Number(a.seen) - Number(b.seen));
-    const given = rows.filter((r) => r.dir === "g");
+    const { likes, cards } = await listLikesWithCards(this.db, viewer.id);
+    const profiles = cards.map((raw) => {
+      const card = cardRowOf(raw);
+      return memberCardDto(card.profile, card.mainPhoto);
+    });
+    const visible = new Set(profiles.map((p) => p.id));
+    const shown = likes.filter((l) => visible.has(l.other));
+    const received = shown.filter((r) => r.dir === "r").sort((a, b) => Number(a.seen) - Number(b.seen));
+    const given = shown.filter((r) => r.dir === "g");
     const givenIds = new Set(given.map((g) => g.other));
     return {
-      profiles: [...profiles.values()],
+      profiles,
       liked_by: received.map((r) => ({ id: r.other, like_new: !r.seen, created_at: r.created_at })),
       likes: given.map((g) => ({ id: g.other, created_at: g.created_at })),
       matches: received.filter((r) => givenIds.has(r.other)).map((m) => ({ id: m.other, created_at: m.created_at })),
