@@ -6,6 +6,7 @@ import { LocalStorage } from "../../src/server/adapters/storage";
 import { type Db, rowsOf } from "../../src/server/db/client";
 import { companies, likes, photos, profiles, sites, users } from "../../src/server/db/schema";
 import { hashPassword } from "../../src/server/features/auth/passwords";
+import { moveCredits } from "../../src/server/features/credits/ledger";
 import { processPhoto } from "../../src/server/features/photos/processPhoto";
 import { defaultCompany, defaultSettings } from "../../src/server/features/settings/defaultSettings";
 import { demoMember } from "./demoMember";
@@ -90,8 +91,9 @@ async function seedLikes(db: Db, siteId: number): Promise<void> {
 async function createDemoLogin(db: Db, siteId: number): Promise<void> {
   const [user] = await db
     .insert(users)
-    .values({ siteId, email: DEMO_LOGIN.email, passwordHash: await hashPassword(DEMO_LOGIN.password), status: "confirmed", language: "en", credits: 20 })
+    .values({ siteId, email: DEMO_LOGIN.email, passwordHash: await hashPassword(DEMO_LOGIN.password), status: "confirmed", language: "en" })
     .returning();
+  await moveCredits(db, user.id, 20, "signup_bonus");
   await db.insert(profiles).values({
     id: user.id,
     siteId,

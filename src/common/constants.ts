@@ -45,6 +45,8 @@ export const SIMILAR_RESULTS_BELOW = 6;
 export const AUTO_LIKES_PER_DAY = 3;
 export const AUTO_LIKE_DEFAULT_DELAY_S = 45;
 export const PERSONAL_TEXT_MAX_LENGTH = 2000;
+/** Messages of a conversation shown; older ones are hidden (spec section 1: "chat history has a limit"). */
+export const CHAT_HISTORY_LIMIT = 100;
 export const CITY_MAX_LENGTH = 80;
 export const MAX_INTERESTS = 10;
 

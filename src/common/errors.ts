@@ -37,6 +37,11 @@ export const ERROR_CODES = [
   "cannot_like_self",
   "cannot_block_self",
   "field_invalid",
+  "not_enough_credits",
+  "premium_only",
+  "partner_not_confirmed",
+  "message_empty",
+  "message_too_long",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

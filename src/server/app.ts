@@ -22,6 +22,8 @@ import { MemberCache } from "./features/auth/memberCache";
 import { devMailRoutes } from "./features/devmail/devmail.routes";
 import { PHOTO_MAX_BYTES } from "../common/constants";
 import { blocksRoutes } from "./features/blocks/blocks.routes";
+import { chatRoutes } from "./features/chat/chat.routes";
+import { ChatService } from "./features/chat/chat.service";
 import { likesRoutes } from "./features/likes/likes.routes";
 import { LikesService } from "./features/likes/likes.service";
 import { membersRoutes } from "./features/members/members.routes";
@@ -129,6 +131,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(likesRoutes, { likes: likesService });
   await app.register(blocksRoutes, { db, members: membersService });
   await app.register(swipeRoutes, { db, likes: likesService, limiter });
+  await app.register(chatRoutes, { chat: new ChatService(db, onMemberChanged) });
   if (devMailbox) await app.register(devMailRoutes, { mailbox: devMailbox });
   app.get("/api/health.php", { schema: { hide: true } }, async () => ({ ok: true }));
   options.extraRoutes?.(app);

@@ -25,6 +25,11 @@ const BODY_ENDPOINTS: Array<[string, string]> = [
   ["POST", "/api/mail-change-do.php"],
   ["POST", "/api/page-hidden.php"],
   ["POST", "/api/activation-mail.php"],
+  ["POST", "/api/chat.php"],
+  ["PUT", "/api/profile.php"],
+  ["POST", "/api/like.php"],
+  ["POST", "/api/block.php"],
+  ["POST", "/api/swipe.php"],
 ];
 
 const QUERY_CASES = [
@@ -42,6 +47,9 @@ const QUERY_CASES = [
   "/api/members.php?interests=nothing",
   "/api/member.php?id=abc",
   "/api/member.php?id=-1",
+  "/api/chat.php",
+  "/api/chat.php?id=abc",
+  "/api/chat.php?member=0",
   "/api/activate.php",
   "/api/settings.php?domain=%3Cscript%3E",
 ];

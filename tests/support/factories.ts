@@ -4,6 +4,7 @@ import type { CompanyInfo, StoredSettings } from "../../src/common/schemas/setti
 import type { Db } from "../../src/server/db/client";
 import { companies, profiles, sites, users } from "../../src/server/db/schema";
 import { hashPassword } from "../../src/server/features/auth/passwords";
+import { moveCredits } from "../../src/server/features/credits/ledger";
 import { defaultCompany, defaultSettings } from "../../src/server/features/settings/defaultSettings";
 
 export async function createSite(
@@ -51,7 +52,6 @@ export async function createMember(
       status,
       language: options.language ?? "en",
       paidUser: options.paidUser ?? false,
-      credits: options.credits ?? 0,
       canLogin: options.canLogin ?? true,
     })
     .returning();
@@ -65,6 +65,7 @@ export async function createMember(
     country: "NL",
     ...options.profile,
   });
+  if (options.credits) await moveCredits(db, user.id, options.credits, "bonus");
   return { user, email, password };
 }
 

@@ -6,3 +6,5 @@ export * from "./sites";
 export * from "./users";
 export * from "./visits";
 export * from "./likes";
+export * from "./chat";
+export * from "./credits";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { sites } from "./sites";
 
 export type UserStatus = "not_confirmed" | "confirmed";
@@ -40,7 +40,7 @@ export const users = pgTable(
     /** Demo and fictional members cannot log in. */
     canLogin: boolean("can_login").notNull().default(true),
   },
-  (t) => [uniqueIndex("users_site_email_key").on(t.siteId, sql`lower(${t.email})`)],
+  (t) => [uniqueIndex("users_site_email_key").on(t.siteId, sql`lower(${t.email})`), check("users_credits_not_negative", sql`${t.credits} >= 0`)],
 );
 
 export type ProfileStatus = "enabled" | "disabled";

@@ -14,6 +14,7 @@ import type { Limiter } from "../../adapters/limiter";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { enqueueMail } from "../../mail/enqueueMail";
+import { moveCredits } from "../credits/ledger";
 import { secondsToUtcMidnight, utcDay } from "../../time";
 import { type MailTemplate, renderMail } from "../../mail/mailTemplates";
 import type { SiteRow } from "../settings/settings.repo";
@@ -94,10 +95,10 @@ export class AuthService {
             signupMessage: input.signup_message || null,
             tracking: input.tracking ?? {},
             signupIp: req.ip,
-            credits: site.settings.signup_credits,
           },
           { name: input.name, dateOfBirth: input.date_of_birth, status: "disabled" },
         );
+        if (site.settings.signup_credits > 0) await moveCredits(tx, user.id, site.settings.signup_credits, "signup_bonus");
         await insertSession(tx, this.sessionValues(token, user.id, req));
         await insertEmailToken(tx, {
           tokenHash: hashToken(activation),

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { memberCardSchema } from "./user";
+
+// Conversations and messages (spec sections 3 and 7: chat list item, GET /api/chats.php, DELETE /api/chat.php).
+
+const id = z.coerce.number({ error: "errors.not_found" }).int().positive().max(2_147_483_647);
+
+export const chatMessageSchema = z.object({
+  id: z.number().int(),
+  conversation: z.number().int(),
+  sender: z.number().int(),
+  kind: z.enum(["text", "photo", "gift"]),
+  body: z.string(),
+  created_at: z.string(),
+  /** Read by the other member (read receipts, free for both). */
+  read: z.boolean(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** A chat list item: conversation (id), profile (id) and unread count, plus what the list shows. */
+export const chatListItemSchema = z.object({
+  conversation: z.number().int(),
+  profile: z.number().int(),
+  num_unread_messages: z.number().int(),
+  member: memberCardSchema,
+  last_message: chatMessageSchema.nullable(),
+});
+export type ChatListItem = z.infer<typeof chatListItemSchema>;
+
+export const chatsResponseSchema = z.object({ chats: z.array(chatListItemSchema) });
+export type ChatsResponse = z.infer<typeof chatsResponseSchema>;
+
+export const conversationQuerySchema = z
+  .object({ id: id.optional(), member: id.optional() })
+  .strict()
+  .refine((q) => q.id !== undefined || q.member !== undefined, { error: "errors.not_found" });
+
+export const conversationResponseSchema = z.object({
+  conversation: z.number().int().nullable(),
+  member: memberCardSchema,
+  messages: z.array(chatMessageSchema),
+  /** Older messages exist beyond the history limit. */
+  older_hidden: z.boolean(),
+});
+export type ConversationResponse = z.infer<typeof conversationResponseSchema>;
+
+/** POST /api/chat.php: a text message to a member (starting a conversation) or in a conversation. */
+export const sendMessageSchema = z
+  .object({ to: id.optional(), conversation: id.optional(), text: z.string({ error: "errors.message_empty" }).max(20_000) })
+  .strict()
+  .refine((b) => b.to !== undefined || b.conversation !== undefined, { error: "errors.not_found", path: ["to"] });
+export type SendMessage = z.infer<typeof sendMessageSchema>;
+
+export const sendMessageResponseSchema = z.object({ message: chatMessageSchema, credits: z.number().int() });
+export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
+
+export const deleteConversationQuerySchema = z.object({ conversation: id }).strict();

@@ -1,0 +1,65 @@
+import { bigserial, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sites } from "./sites";
+import { profiles } from "./users";
+
+/** A conversation between two members; memberA has the lower id, so a pair has one conversation. */
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    memberA: integer("member_a")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    memberB: integer("member_b")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    startedBy: integer("started_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("conversations_pair_key").on(t.memberA, t.memberB)],
+);
+
+/** One member's side of a conversation: unread count, and whether they removed it from their list. */
+export const conversationMembers = pgTable(
+  "conversation_members",
+  {
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    unread: integer("unread").notNull().default(0),
+    /** Removed from the list; a new message brings it back. */
+    hidden: boolean("hidden").notNull().default(false),
+    /** Messages up to this id are read. */
+    readUpTo: integer("read_up_to").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.memberId] }), index("conversation_members_member_idx").on(t.memberId)],
+);
+
+export type MessageKind = "text" | "photo" | "gift";
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    senderId: integer("sender_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<MessageKind>().notNull(),
+    body: text("body").notNull().default(""),
+    /** The photo (chat photos are stored like profile photos) or the gift. */
+    attachment: text("attachment"),
+    credits: integer("credits").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("messages_conversation_idx").on(t.conversationId, t.id)],
+);

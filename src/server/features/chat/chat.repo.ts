@@ -1,0 +1,114 @@
+import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { conversationMembers, conversations, messages } from "../../db/schema";
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+
+/** The last message of a conversation as PostgreSQL's row_to_json writes it. */
+export interface LastMessage {
+  id: number;
+  sender_id: number;
+  kind: "text" | "photo" | "gift";
+  body: string;
+  created_at: string;
+}
+
+export const pairOf = (a: number, b: number) => (a < b ? { memberA: a, memberB: b } : { memberA: b, memberB: a });
+
+export async function findConversation(db: Db, id: number): Promise<ConversationRow | null> {
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
+  return row ?? null;
+}
+
+export async function findConversationBetween(db: Db, a: number, b: number): Promise<ConversationRow | null> {
+  const pair = pairOf(a, b);
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.memberA, pair.memberA), eq(conversations.memberB, pair.memberB)));
+  return row ?? null;
+}
+
+/** Creates the pair's conversation, or finds it when it exists (two first messages at once). */
+export async function openConversation(db: Db, siteId: number, from: number, to: number): Promise<{ conversation: ConversationRow; created: boolean }> {
+  const [created] = await db
+    .insert(conversations)
+    .values({ siteId, ...pairOf(from, to), startedBy: from })
+    .onConflictDoNothing()
+    .returning();
+  if (created) {
+    await db.insert(conversationMembers).values([
+      { conversationId: created.id, memberId: from },
+      { conversationId: created.id, memberId: to },
+    ]);
+    return { conversation: created, created: true };
+  }
+  return { conversation: (await findConversationBetween(db, from, to)) as ConversationRow, created: false };
+}
+
+/** Conversations a member started (a free member may start only a few). */
+export async function countStartedBy(db: Db, memberId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(conversations).where(eq(conversations.startedBy, memberId));
+  return Number(row.n);
+}
+
+export async function insertMessage(db: Db, values: typeof messages.$inferInsert): Promise<MessageRow> {
+  const [row] = await db.insert(messages).values(values).returning();
+  await db.update(conversations).set({ lastMessageAt: row.createdAt }).where(eq(conversations.id, row.conversationId));
+  // The recipient gets one more unread message; both see the conversation in their list again.
+  await db
+    .update(conversationMembers)
+    .set({
+      unread: sql`CASE WHEN ${conversationMembers.memberId} = ${row.senderId} THEN 0 ELSE ${conversationMembers.unread} + 1 END`,
+      readUpTo: sql`CASE WHEN ${conversationMembers.memberId} = ${row.senderId} THEN ${row.id} ELSE ${conversationMembers.readUpTo} END`,
+      hidden: false,
+    })
+    .where(eq(conversationMembers.conversationId, row.conversationId));
+  return row;
+}
+
+/** The newest `limit` messages, oldest first, and whether older ones exist. */
+export async function recentMessages(db: Db, conversationId: number, limit: number): Promise<{ rows: MessageRow[]; olderHidden: boolean }> {
+  const rows = await db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(desc(messages.id)).limit(limit + 1);
+  return { rows: rows.slice(0, limit).reverse(), olderHidden: rows.length > limit };
+}
+
+export async function markRead(db: Db, conversationId: number, memberId: number): Promise<void> {
+  await db
+    .update(conversationMembers)
+    .set({ unread: 0, readUpTo: sql`(SELECT coalesce(max(id), 0) FROM messages WHERE conversation_id = ${conversationId})` })
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId)));
+}
+
+export async function readUpToOf(db: Db, conversationId: number, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ readUpTo: conversationMembers.readUpTo })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId)));
+  return row?.readUpTo ?? 0;
+}
+
+export async function hideConversation(db: Db, conversationId: number, memberId: number): Promise<boolean> {
+  const rows = await db
+    .update(conversationMembers)
+    .set({ hidden: true, unread: 0 })
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId)))
+    .returning({ id: conversationMembers.conversationId });
+  return rows.length > 0;
+}
+
+/** A member's conversations in the list (not removed), newest first, with the other member and the last message. */
+export async function listConversations(db: Db, memberId: number) {
+  return db
+    .select({
+      conversation: conversations,
+      unread: conversationMembers.unread,
+      last: sql<LastMessage | string | null>`(SELECT row_to_json(m) FROM (SELECT id, sender_id, kind, body, created_at FROM messages WHERE conversation_id = ${conversations.id} ORDER BY id DESC LIMIT 1) m)`,
+    })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .where(and(eq(conversationMembers.memberId, memberId), eq(conversationMembers.hidden, false), gt(conversations.id, 0)))
+    .orderBy(desc(conversations.lastMessageAt))
+    .limit(500);
+}

@@ -1,0 +1,158 @@
+import { eq, sql } from "drizzle-orm";
+import { CHAT_HISTORY_LIMIT, FREE_CONVERSATIONS_TO_START } from "../../../common/constants";
+import type { ChatMessage, ChatsResponse, ConversationResponse, SendMessage, SendMessageResponse } from "../../../common/schemas/chat";
+import type { Db } from "../../db/client";
+import { profiles, users } from "../../db/schema";
+import { AppError } from "../../errors";
+import type { SiteRow } from "../settings/settings.repo";
+import type { MemberRecord } from "../auth/auth.repo";
+import { moveCredits } from "../credits/ledger";
+import { once } from "../credits/idempotency";
+import { cardsByIds } from "../members/members.repo";
+import { memberCardDto } from "../members/profileDto";
+import { blockedIds, findVisibleProfile } from "../members/visibility";
+import {
+  countStartedBy,
+  findConversation,
+  findConversationBetween,
+  hideConversation,
+  insertMessage,
+  type LastMessage,
+  listConversations,
+  markRead,
+  type MessageRow,
+  openConversation,
+  readUpToOf,
+  recentMessages,
+} from "./chat.repo";
+
+function messageDto(m: MessageRow, readByOther: number): ChatMessage {
+  return {
+    id: m.id,
+    conversation: m.conversationId,
+    sender: m.senderId,
+    kind: m.kind,
+    body: m.body,
+    created_at: m.createdAt.toISOString(),
+    read: m.id <= readByOther,
+  };
+}
+
+/** What a message costs a sender from `country`: the site's price, at least the country's minimum. */
+export function messageCost(site: SiteRow, country: string | null): number {
+  const minimum = country ? (site.settings.minimum_message_costs[country]?.costs ?? 0) : 0;
+  return Math.max(site.settings.message_credits, minimum);
+}
+
+/** Conversations and paid messages. */
+export class ChatService {
+  constructor(
+    private readonly db: Db,
+    /** After a member's credits or conversations changed (cached member data, other instances). */
+    private readonly onMemberChanged: (userId: number) => Promise<void>,
+  ) {}
+
+  private viewer(member: MemberRecord, site: SiteRow) {
+    return { id: member.user.id, siteId: site.id, paid: member.user.paidUser };
+  }
+
+  /** The conversation's other member, checked like every call that takes a member id. */
+  private async partner(member: MemberRecord, site: SiteRow, conversationId: number): Promise<number> {
+    const conversation = await findConversation(this.db, conversationId);
+    const me = member.user.id;
+    if (!conversation || conversation.siteId !== site.id || (conversation.memberA !== me && conversation.memberB !== me)) throw new AppError(404, "not_found");
+    return conversation.memberA === me ? conversation.memberB : conversation.memberA;
+  }
+
+  /** Sends a text message; charges the message in the same transaction. Retried with the same key, it does nothing more. */
+  async send(member: MemberRecord, site: SiteRow, input: SendMessage, idempotencyKey?: string): Promise<SendMessageResponse> {
+    const me = member.user.id;
+    const text = input.text.trim();
+    if (!text) throw new AppError(400, "message_empty", undefined, "text");
+    const max = site.settings.message_length;
+    if (text.length > max) throw new AppError(400, "message_too_long", { max }, "text");
+    const to = input.conversation !== undefined ? await this.partner(member, site, input.conversation) : (input.to as number);
+    if (to === me) throw new AppError(404, "not_found");
+    await this.assertMayWrite(member, site, to);
+    const cost = messageCost(site, member.profile.country);
+
+    const result = await once(this.db, me, idempotencyKey, async (tx) => {
+      // One member's sends go one at a time: the free-conversation count and the balance stay exact.
+      await tx.execute(sql`SELECT id FROM users WHERE id = ${me} FOR UPDATE`);
+      const { conversation, created } = await openConversation(tx, site.id, me, to);
+      if (created && !member.user.paidUser && (await countStartedBy(tx, me)) > FREE_CONVERSATIONS_TO_START) {
+        throw new AppError(403, "premium_only");
+      }
+      const balance = await moveCredits(tx, me, -cost, "message");
+      if (balance === null) throw new AppError(402, "not_enough_credits");
+      const message = await insertMessage(tx, { conversationId: conversation.id, senderId: me, kind: "text", body: text, credits: cost });
+      return { message: messageDto(message, 0), credits: balance } satisfies SendMessageResponse;
+    });
+    await this.onMemberChanged(me);
+    return result;
+  }
+
+  /** Checks that the member may write to `to`: visible, not blocked, and (for a reply) confirmed. */
+  private async assertMayWrite(member: MemberRecord, site: SiteRow, to: number): Promise<void> {
+    const existing = await findConversationBetween(this.db, member.user.id, to);
+    const [account] = await this.db
+      .select({ status: users.status, siteId: users.siteId, name: profiles.name })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.id, users.id))
+      .where(eq(users.id, to));
+    // Until a member confirms the e-mail address, the other member cannot reply to them.
+    if (existing && account?.siteId === site.id && account.status === "not_confirmed") {
+      throw new AppError(403, "partner_not_confirmed", { name: account.name });
+    }
+    const target = await findVisibleProfile(this.db, this.viewer(member, site), to);
+    if (target.blockedByViewer) throw new AppError(404, "not_found");
+  }
+
+  async list(member: MemberRecord): Promise<ChatsResponse> {
+    const me = member.user.id;
+    const rows = await listConversations(this.db, me);
+    const others = rows.map((r) => (r.conversation.memberA === me ? r.conversation.memberB : r.conversation.memberA));
+    const cards = new Map((await cardsByIds(this.db, others, await blockedIds(this.db, me))).map((c) => [c.profile.id, memberCardDto(c.profile, c.mainPhoto)]));
+    return {
+      chats: rows.flatMap((r, i) => {
+        const card = cards.get(others[i]);
+        if (!card) return [];
+        const last = typeof r.last === "string" ? (JSON.parse(r.last) as LastMessage) : r.last;
+        return [
+          {
+            conversation: r.conversation.id,
+            profile: card.id,
+            num_unread_messages: r.unread,
+            member: card,
+            last_message: last
+              ? { id: last.id, conversation: r.conversation.id, sender: last.sender_id, kind: last.kind, body: last.body, created_at: new Date(last.created_at).toISOString(), read: false }
+              : null,
+          },
+        ];
+      }),
+    };
+  }
+
+  /** A conversation (by id, or with a member), newest messages; opening it sets its unread count to 0. */
+  async open(member: MemberRecord, site: SiteRow, query: { id?: number; member?: number }): Promise<ConversationResponse> {
+    const me = member.user.id;
+    const other = query.id !== undefined ? await this.partner(member, site, query.id) : (query.member as number);
+    const target = await findVisibleProfile(this.db, this.viewer(member, site), other);
+    if (target.blockedByViewer) throw new AppError(404, "not_found");
+    const conversation = query.id !== undefined ? await findConversation(this.db, query.id) : await findConversationBetween(this.db, me, other);
+    const card = memberCardDto(target.profile, target.mainPhoto);
+    if (!conversation) return { conversation: null, member: card, messages: [], older_hidden: false };
+    await markRead(this.db, conversation.id, me);
+    const [{ rows, olderHidden }, readByOther] = await Promise.all([
+      recentMessages(this.db, conversation.id, CHAT_HISTORY_LIMIT),
+      readUpToOf(this.db, conversation.id, other),
+    ]);
+    return { conversation: conversation.id, member: card, messages: rows.map((m) => messageDto(m, readByOther)), older_hidden: olderHidden };
+  }
+
+  /** Takes a conversation off the member's list (a new message brings it back). */
+  async remove(member: MemberRecord, site: SiteRow, conversationId: number): Promise<void> {
+    await this.partner(member, site, conversationId);
+    await hideConversation(this.db, conversationId, member.user.id);
+  }
+}

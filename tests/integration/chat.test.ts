@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChatsResponse, ConversationResponse, SendMessageResponse } from "../../src/common/schemas/chat";
+import { rowsOf } from "../../src/server/db/client";
+import { createMember } from "../support/factories";
+import { startTestApp, type TestApp, type TestClient } from "../support/testApp";
+import { sql } from "drizzle-orm";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Options = Parameters<typeof createMember>[2];
+async function loggedIn(options: Options = {}): Promise<{ client: TestClient; id: number }> {
+  const m = await createMember(t.testDb.database.db, t.site.id, options);
+  const client = t.client();
+  await client.post("/api/user.php", { email: m.email, password: m.password });
+  return { client, id: m.user.id };
+}
+
+interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+async function ledgerOf(userId: number) {
+  const db = t.testDb.database.db;
+  const [row] = rowsOf<{ sum: number; credits: number; negative: number }>(
+    await db.execute(sql`SELECT coalesce((SELECT sum(delta) FROM credit_ledger WHERE user_id = ${userId}), 0)::int AS sum,
+      (SELECT credits FROM users WHERE id = ${userId}) AS credits,
+      (SELECT count(*)::int FROM credit_ledger WHERE user_id = ${userId} AND balance_after < 0) AS negative`),
+  );
+  return row;
+}
+
+describe("paid messages", () => {
+  it("charges the site's message price in the same transaction, and the ledger explains the balance", async () => {
+    const a = await loggedIn({ credits: 20 });
+    const b = await loggedIn();
+    const sent = await a.client.post<SendMessageResponse>("/api/chat.php", { to: b.id, text: "Hi <b>there</b>!" });
+    expect(sent.status).toBe(200);
+    expect(sent.body.credits).toBe(10);
+    expect(sent.body.message).toMatchObject({ body: "Hi <b>there</b>!", kind: "text", read: false });
+    expect(await ledgerOf(a.id)).toEqual({ sum: 10, credits: 10, negative: 0 });
+
+    const bChats = await b.client.get<ChatsResponse>("/api/chats.php");
+    expect(bChats.body.chats).toEqual([expect.objectContaining({ conversation: sent.body.message.conversation, profile: a.id, num_unread_messages: 1 })]);
+    const opened = await b.client.get<ConversationResponse>(`/api/chat.php?id=${sent.body.message.conversation}`);
+    expect(opened.body.messages.map((m) => m.body)).toEqual(["Hi <b>there</b>!"]);
+    expect((await b.client.get<ChatsResponse>("/api/chats.php")).body.chats[0].num_unread_messages).toBe(0);
+    // Read receipts: the sender sees that it was read.
+    const mine = await a.client.get<ConversationResponse>(`/api/chat.php?member=${b.id}`);
+    expect(mine.body.messages[0].read).toBe(true);
+  });
+
+  it("says when the credits do not suffice, and charges nothing", async () => {
+    const a = await loggedIn({ credits: 5 });
+    const b = await loggedIn();
+    const res = await a.client.post<ErrorBody>("/api/chat.php", { to: b.id, text: "Hello" });
+    expect(res.status).toBe(402);
+    expect(res.body.error.message).toBe("You do not have enough credits");
+    expect(await ledgerOf(a.id)).toEqual({ sum: 5, credits: 5, negative: 0 });
+    expect((await b.client.get<ChatsResponse>("/api/chats.php")).body.chats).toEqual([]);
+  });
+
+  it("lets a free member start two conversations, and a premium member more", async () => {
+    const free = await loggedIn({ credits: 100 });
+    const premium = await loggedIn({ credits: 100, paidUser: true });
+    const others = await Promise.all([0, 1, 2].map(() => loggedIn()));
+    for (const other of others.slice(0, 2)) expect((await free.client.post("/api/chat.php", { to: other.id, text: "Hi" })).status).toBe(200);
+    const third = await free.client.post<ErrorBody>("/api/chat.php", { to: others[2].id, text: "Hi" });
+    expect(third.status).toBe(403);
+    expect(third.body.error.message).toBe("This feature is only available for premium members.");
+    // Writing on in a conversation already started costs credits but is no new conversation.
+    expect((await free.client.post("/api/chat.php", { to: others[0].id, text: "Again" })).status).toBe(200);
+    for (const other of others) expect((await premium.client.post("/api/chat.php", { to: other.id, text: "Hi" })).status).toBe(200);
+  });
+
+  it("never goes below zero, even when one member sends from three tabs at once", async () => {
+    const a = await loggedIn({ credits: 30 });
+    const b = await loggedIn();
+    const tabs = [a.client, a.client, a.client];
+    const results = await Promise.all(tabs.flatMap((tab, i) => [0, 1].map((j) => tab.post("/api/chat.php", { to: b.id, text: `tab ${i} message ${j}` }))));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 402)).toHaveLength(3);
+    expect(await ledgerOf(a.id)).toEqual({ sum: 0, credits: 0, negative: 0 });
+    const history = await a.client.get<ConversationResponse>(`/api/chat.php?member=${b.id}`);
+    expect(history.body.messages).toHaveLength(3);
+  });
+
+  it("sends and charges once for a retried request with the same Idempotency-Key", async () => {
+    const a = await loggedIn({ credits: 50 });
+    const b = await loggedIn();
+    const key = "retry-key-12345";
+    const [first, second] = await Promise.all([0, 1].map(() => a.client.post<SendMessageResponse>("/api/chat.php", { to: b.id, text: "Once" }, { "idempotency-key": key })));
+    const third = await a.client.post<SendMessageResponse>("/api/chat.php", { to: b.id, text: "Once" }, { "idempotency-key": key });
+    expect(first.body.message.id).toBe(second.body.message.id);
+    expect(third.body.message.id).toBe(first.body.message.id);
+    expect(await ledgerOf(a.id)).toEqual({ sum: 40, credits: 40, negative: 0 });
+    expect((await a.client.get<ConversationResponse>(`/api/chat.php?member=${b.id}`)).body.messages).toHaveLength(1);
+  });
+
+  it("bounds a message by the site's message length", async () => {
+    const a = await loggedIn({ credits: 50 });
+    const b = await loggedIn();
+    const long = await a.client.post<ErrorBody>("/api/chat.php", { to: b.id, text: "x".repeat(501) });
+    expect(long.body.error.message).toBe("Your message may be at most 500 characters long.");
+    expect((await a.client.post<ErrorBody>("/api/chat.php", { to: b.id, text: "   " })).body.error.code).toBe("message_empty");
+  });
+});
+
+describe("who may write to whom", () => {
+  it("refuses blocked members, unreachable ids and other members' conversations", async () => {
+    const db = t.testDb.database.db;
+    const a = await loggedIn({ credits: 100 });
+    const blocker = await loggedIn({ credits: 100 });
+    await blocker.client.post("/api/block.php", { id: a.id });
+    expect((await a.client.post<ErrorBody>("/api/chat.php", { to: blocker.id, text: "Hi" })).status).toBe(403);
+    const invisible = await createMember(db, t.site.id, { profile: { invisible: true } });
+    for (const id of [invisible.user.id, 999999, a.id]) expect((await a.client.post("/api/chat.php", { to: id, text: "Hi" })).status, `to ${id}`).toBe(404);
+
+    const c = await loggedIn({ credits: 100 });
+    const d = await loggedIn();
+    const theirs = await c.client.post<SendMessageResponse>("/api/chat.php", { to: d.id, text: "private" });
+    const conversation = theirs.body.message.conversation;
+    expect((await a.client.get(`/api/chat.php?id=${conversation}`)).status).toBe(404);
+    expect((await a.client.post("/api/chat.php", { conversation, text: "intrude" })).status).toBe(404);
+    expect((await a.client.del(`/api/chat.php?conversation=${conversation}`)).status).toBe(404);
+    expect(await ledgerOf(a.id)).toEqual({ sum: 100, credits: 100, negative: 0 });
+  });
+
+  it("does not let a member reply to someone whose e-mail address is not confirmed yet", async () => {
+    const x = await loggedIn({ credits: 50, status: "not_confirmed", name: "Xena" });
+    const y = await loggedIn({ credits: 50 });
+    expect((await x.client.post("/api/chat.php", { to: y.id, text: "Hello!" })).status).toBe(200);
+    const reply = await y.client.post<ErrorBody>("/api/chat.php", { to: x.id, text: "Hi back" });
+    expect(reply.status).toBe(403);
+    expect(reply.body.error.message).toBe("Xena hasn't confirmed their e-mail address yet. You can reply as soon as they have.");
+  });
+});
+
+describe("the conversation list", () => {
+  it("removes a conversation at once, and a new message brings it back", async () => {
+    const a = await loggedIn({ credits: 50 });
+    const b = await loggedIn({ credits: 50 });
+    const sent = await a.client.post<SendMessageResponse>("/api/chat.php", { to: b.id, text: "one" });
+    expect((await b.client.del(`/api/chat.php?conversation=${sent.body.message.conversation}`)).status).toBe(200);
+    expect((await b.client.get<ChatsResponse>("/api/chats.php")).body.chats).toEqual([]);
+    await a.client.post("/api/chat.php", { conversation: sent.body.message.conversation, text: "two" });
+    expect((await b.client.get<ChatsResponse>("/api/chats.php")).body.chats[0]).toMatchObject({ num_unread_messages: 1, last_message: { body: "two" } });
+  });
+});
