@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
+import fastifyWebsocket from "@fastify/websocket";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -38,6 +39,7 @@ import { SiteResolver } from "./features/settings/siteResolver";
 import { visitsRoutes } from "./features/visits/visits.routes";
 import { registerWeb } from "./features/web/web.routes";
 import { JobWorker } from "./jobs/queue";
+import { Realtime } from "./realtime/realtime";
 import { MAIL_JOB } from "./mail/enqueueMail";
 import type { OutgoingMail } from "./adapters/mailer";
 import { registerErrorHandling } from "./plugins/errors";
@@ -60,6 +62,7 @@ export interface App {
   worker: JobWorker;
   /** Call when a member's account, profile, credits or sessions change outside the auth service. */
   members: MemberCache;
+  realtime: Realtime;
   mailer: Mailer;
   close(): Promise<void>;
 }
@@ -100,6 +103,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   // External plugins first, then our own, then the features.
   await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Dating site API", version: "1" } },
@@ -124,14 +128,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(visitsRoutes, { db });
   const onMemberChanged = (userId: number) => members.changed(userId);
   const membersService = new MembersService(db);
-  const likesService = new LikesService(db, limiter);
+  const chatService = new ChatService(db, onMemberChanged, { publish: (memberId, event) => realtime.publish(memberId, event) });
+  const realtime = new Realtime(pubsub, (memberId, conversationId) => chatService.typingPartner(memberId, conversationId));
+  realtime.register(app);
+  const likesService = new LikesService(db, limiter, realtime);
   await app.register(membersRoutes, { members: membersService });
   await app.register(profileRoutes, { db, onChanged: onMemberChanged });
   await app.register(photosRoutes, { photos: new PhotosService(db, storage), onChanged: onMemberChanged });
   await app.register(likesRoutes, { likes: likesService });
   await app.register(blocksRoutes, { db, members: membersService });
   await app.register(swipeRoutes, { db, likes: likesService, limiter });
-  await app.register(chatRoutes, { chat: new ChatService(db, onMemberChanged) });
+  await app.register(chatRoutes, { chat: chatService });
   if (devMailbox) await app.register(devMailRoutes, { mailbox: devMailbox });
   app.get("/api/health.php", { schema: { hide: true } }, async () => ({ ok: true }));
   options.extraRoutes?.(app);
@@ -146,6 +153,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     worker,
     mailer,
     members,
+    realtime,
     async close() {
       await worker.stop();
       await app.close();

@@ -64,6 +64,10 @@ export class RedisPubSub implements PubSub {
     set.add(handler);
     return () => {
       set.delete(handler);
+      if (set.size === 0 && this.handlers.get(key) === set) {
+        this.handlers.delete(key);
+        void this.subscriber.unsubscribe(key).catch(() => {});
+      }
     };
   }
 

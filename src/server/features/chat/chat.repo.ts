@@ -74,11 +74,14 @@ export async function recentMessages(db: Db, conversationId: number, limit: numb
   return { rows: rows.slice(0, limit).reverse(), olderHidden: rows.length > limit };
 }
 
-export async function markRead(db: Db, conversationId: number, memberId: number): Promise<void> {
-  await db
+/** Marks every message of the conversation read by the member; answers up to which message id. */
+export async function markRead(db: Db, conversationId: number, memberId: number): Promise<number> {
+  const [row] = await db
     .update(conversationMembers)
     .set({ unread: 0, readUpTo: sql`(SELECT coalesce(max(id), 0) FROM messages WHERE conversation_id = ${conversationId})` })
-    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId)));
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId)))
+    .returning({ readUpTo: conversationMembers.readUpTo });
+  return row?.readUpTo ?? 0;
 }
 
 export async function readUpToOf(db: Db, conversationId: number, memberId: number): Promise<number> {

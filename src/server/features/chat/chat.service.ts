@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { CHAT_HISTORY_LIMIT, FREE_CONVERSATIONS_TO_START } from "../../../common/constants";
 import type { ChatMessage, ChatsResponse, ConversationResponse, SendMessage, SendMessageResponse } from "../../../common/schemas/chat";
+import type { ServerEvent } from "../../../common/schemas/realtime";
 import type { Db } from "../../db/client";
 import { profiles, users } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -39,6 +40,11 @@ function messageDto(m: MessageRow, readByOther: number): ChatMessage {
 }
 
 /** What a message costs a sender from `country`: the site's price, at least the country's minimum. */
+/** Where live events go (the Realtime hub, or nothing in tests that do not care). */
+export interface EventPublisher {
+  publish(memberId: number, event: ServerEvent): Promise<void>;
+}
+
 export function messageCost(site: SiteRow, country: string | null): number {
   const minimum = country ? (site.settings.minimum_message_costs[country]?.costs ?? 0) : 0;
   return Math.max(site.settings.message_credits, minimum);
@@ -50,6 +56,7 @@ export class ChatService {
     private readonly db: Db,
     /** After a member's credits or conversations changed (cached member data, other instances). */
     private readonly onMemberChanged: (userId: number) => Promise<void>,
+    private readonly events: EventPublisher,
   ) {}
 
   private viewer(member: MemberRecord, site: SiteRow) {
@@ -89,6 +96,9 @@ export class ChatService {
       return { message: messageDto(message, 0), credits: balance } satisfies SendMessageResponse;
     });
     await this.onMemberChanged(me);
+    // Live to the partner and to the sender's other pages; a failure here loses nothing (the message is stored).
+    const event = { type: "message", conversation: result.message.conversation, message: result.message } as const;
+    await Promise.all([this.events.publish(to, event), this.events.publish(me, event)]).catch(() => {});
     return result;
   }
 
@@ -142,12 +152,20 @@ export class ChatService {
     const conversation = query.id !== undefined ? await findConversation(this.db, query.id) : await findConversationBetween(this.db, me, other);
     const card = memberCardDto(target.profile, target.mainPhoto);
     if (!conversation) return { conversation: null, member: card, messages: [], older_hidden: false };
-    await markRead(this.db, conversation.id, me);
+    const upTo = await markRead(this.db, conversation.id, me);
+    await this.events.publish(other, { type: "read", conversation: conversation.id, by: me, up_to: upTo }).catch(() => {});
     const [{ rows, olderHidden }, readByOther] = await Promise.all([
       recentMessages(this.db, conversation.id, CHAT_HISTORY_LIMIT),
       readUpToOf(this.db, conversation.id, other),
     ]);
     return { conversation: conversation.id, member: card, messages: rows.map((m) => messageDto(m, readByOther)), older_hidden: olderHidden };
+  }
+
+  /** The partner of a member in a conversation, or null: who may hear that the member is typing. */
+  async typingPartner(memberId: number, conversationId: number): Promise<number | null> {
+    const conversation = await findConversation(this.db, conversationId);
+    if (!conversation || (conversation.memberA !== memberId && conversation.memberB !== memberId)) return null;
+    return conversation.memberA === memberId ? conversation.memberB : conversation.memberA;
   }
 
   /** Takes a conversation off the member's list (a new message brings it back). */

@@ -7,6 +7,7 @@ import { secondsToUtcMidnight, utcDay } from "../../time";
 import { cardRowOf } from "../members/members.repo";
 import { mainImageDto, memberCardDto } from "../members/profileDto";
 import { findVisibleProfile, type Viewer } from "../members/visibility";
+import type { EventPublisher } from "../chat/chat.service";
 import { pickAutoLiker } from "./autoLike.repo";
 import { deleteLike, insertLike, listLikesWithCards } from "./likes.repo";
 
@@ -15,6 +16,7 @@ export class LikesService {
   constructor(
     private readonly db: Db,
     private readonly limiter: Limiter,
+    private readonly events: EventPublisher,
   ) {}
 
   async like(viewer: Viewer & { id: number }, targetId: number, source: "member" | "swipe" = "member"): Promise<LikeResponse> {
@@ -22,6 +24,7 @@ export class LikesService {
     const target = await findVisibleProfile(this.db, viewer, targetId);
     if (target.blockedByViewer) throw new AppError(404, "not_found");
     const match = await insertLike(this.db, viewer.id, targetId, source);
+    await this.events.publish(targetId, { type: "like", from: viewer.id, match }).catch(() => {});
     return { liked: true, match };
   }
 

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import type { SendMessageResponse } from "../../src/common/schemas/chat";
+import type { ServerEvent } from "../../src/common/schemas/realtime";
+import { createMember } from "../support/factories";
+import { createTestDatabase, type TestDatabase } from "../support/testDatabase";
+import { startTestApp, type TestApp, type TestClient } from "../support/testApp";
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+afterAll(async () => {
+  await testDb?.drop();
+});
+
+async function loggedIn(app: TestApp, credits = 0): Promise<{ client: TestClient; id: number }> {
+  const m = await createMember(testDb.database.db, app.site.id, { credits });
+  const client = app.client();
+  await client.post("/api/user.php", { email: m.email, password: m.password });
+  return { client, id: m.user.id };
+}
+
+/** A member's page holding the socket: collects what arrives. */
+async function connect(app: TestApp, client: TestClient): Promise<{ events: ServerEvent[]; socket: WebSocket; next(type: string): Promise<ServerEvent> }> {
+  const socket = new WebSocket(`${app.baseUrl.replace("http", "ws")}/api/socket`, { headers: { cookie: `auth=${client.cookies.get("auth")}` } });
+  const events: ServerEvent[] = [];
+  await new Promise<void>((resolve, reject) => {
+    socket.on("message", (data) => {
+      const event = JSON.parse(data.toString());
+      if (event.type === "ready") resolve();
+      else events.push(event);
+    });
+    socket.on("error", reject);
+  });
+  return {
+    events,
+    socket,
+    async next(type) {
+      for (let i = 0; i < 100; i++) {
+        const found = events.find((e) => e.type === type);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`no ${type} event`);
+    },
+  };
+}
+
+describe("live events over the WebSocket", () => {
+  it("delivers a new message, typing, a read receipt and a like to the other member at once", async () => {
+    const app = await startTestApp({ testDb });
+    try {
+      const a = await loggedIn(app, 50);
+      const b = await loggedIn(app);
+      const bPage = await connect(app, b.client);
+      const aPage = await connect(app, a.client);
+      const started = Date.now();
+      const sent = await a.client.post<SendMessageResponse>("/api/chat.php", { to: b.id, text: "Live!" });
+      const arrived = await bPage.next("message");
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(arrived).toMatchObject({ type: "message", message: { body: "Live!", sender: a.id } });
+
+      aPage.socket.send(JSON.stringify({ type: "typing", conversation: sent.body.message.conversation }));
+      expect(await bPage.next("typing")).toEqual({ type: "typing", conversation: sent.body.message.conversation, from: a.id });
+
+      await b.client.get(`/api/chat.php?id=${sent.body.message.conversation}`);
+      expect(await aPage.next("read")).toMatchObject({ type: "read", by: b.id, up_to: sent.body.message.id });
+
+      await a.client.post("/api/like.php", { id: b.id });
+      expect(await bPage.next("like")).toEqual({ type: "like", from: a.id, match: false });
+      aPage.socket.close();
+      bPage.socket.close();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("refuses a socket without a session, and typing into someone else's conversation reaches no one", async () => {
+    const app = await startTestApp({ testDb, withSite: false });
+    try {
+      const anonymous = new WebSocket(`${app.baseUrl.replace("http", "ws")}/api/socket`);
+      const code = await new Promise<number>((resolve) => anonymous.on("close", (c) => resolve(c)));
+      expect(code).toBe(4401);
+
+      const a = await loggedIn(app, 50);
+      const b = await loggedIn(app);
+      const intruder = await loggedIn(app);
+      const sent = await a.client.post<SendMessageResponse>("/api/chat.php", { to: b.id, text: "private" });
+      const bPage = await connect(app, b.client);
+      const intruderPage = await connect(app, intruder.client);
+      intruderPage.socket.send(JSON.stringify({ type: "typing", conversation: sent.body.message.conversation }));
+      intruderPage.socket.send("not json at all");
+      await new Promise((r) => setTimeout(r, 200));
+      expect(bPage.events.filter((e) => e.type === "typing")).toEqual([]);
+      bPage.socket.close();
+      intruderPage.socket.close();
+    } finally {
+      await app.close();
+    }
+  });
+
+  // Two instances share PostgreSQL and hear each other through Redis.
+  it.skipIf(!process.env.TEST_REDIS_URL)("reaches a member connected to another instance", async () => {
+    const one = await startTestApp({ testDb, withSite: false });
+    const two = await startTestApp({ testDb, withSite: false });
+    try {
+      const a = await loggedIn(one, 50);
+      const b = await loggedIn(two);
+      const bPage = await connect(two, b.client);
+      await a.client.post("/api/chat.php", { to: b.id, text: "across instances" });
+      expect(await bPage.next("message")).toMatchObject({ message: { body: "across instances" } });
+      bPage.socket.close();
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+});
