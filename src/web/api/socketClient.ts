@@ -1,0 +1,74 @@
+import { create } from "zustand";
+import type { ClientEvent, ServerEvent } from "../../common/schemas/realtime";
+
+interface SocketState {
+  connected: boolean;
+}
+
+/** Whether the live connection is up; while it is down, the app polls (spec section 4). */
+export const useSocketStore = create<SocketState>(() => ({ connected: false }));
+
+type Listener = (event: ServerEvent) => void;
+const listeners = new Set<Listener>();
+
+let socket: WebSocket | null = null;
+let retry = 0;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let wanted = false;
+
+/** Calls `listener` for every live event; returns the unsubscribe function. */
+export function onServerEvent(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Delay before reconnect attempt n: 1 s, 2 s, 4 s... at most 30 s, with some jitter. */
+export function reconnectDelay(attempt: number, random = Math.random): number {
+  return Math.min(30_000, 1000 * 2 ** attempt) * (0.75 + random() * 0.5);
+}
+
+function open(): void {
+  if (!wanted || socket) return;
+  const url = `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/api/socket`;
+  const ws = new WebSocket(url);
+  socket = ws;
+  ws.onmessage = (message) => {
+    let event: { type: string };
+    try {
+      event = JSON.parse(String(message.data));
+    } catch {
+      return;
+    }
+    if (event.type === "ready") {
+      retry = 0;
+      useSocketStore.setState({ connected: true });
+      return;
+    }
+    for (const listener of listeners) listener(event as ServerEvent);
+  };
+  ws.onclose = (close) => {
+    socket = null;
+    useSocketStore.setState({ connected: false });
+    // 4401: not logged in (any more): the app notices through its next call.
+    if (!wanted || close.code === 4401) return;
+    retryTimer = setTimeout(open, reconnectDelay(retry++));
+  };
+}
+
+/** Keeps a live connection while a member is logged in. */
+export function connectSocket(): void {
+  wanted = true;
+  open();
+}
+
+export function disconnectSocket(): void {
+  wanted = false;
+  if (retryTimer) clearTimeout(retryTimer);
+  socket?.close(1000);
+  socket = null;
+  useSocketStore.setState({ connected: false });
+}
+
+export function sendSocketEvent(event: ClientEvent): void {
+  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(event));
+}
