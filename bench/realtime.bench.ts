@@ -1,0 +1,153 @@
+// WebSocket fan-out: BENCH_SOCKETS logged-in members (default 10,000) connected to two app
+// instances on one PostgreSQL and Redis, messages sent between random pairs at BENCH_RATE per second
+// (default 200) through the HTTP API; measures send-to-receive latency and memory per connection.
+// Also GET /api/chats.php for a member with 500 conversations. Everything runs on this machine.
+import type { AddressInfo } from "node:net";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import WebSocket from "ws";
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { openDatabase } from "../src/server/db/client";
+import { hashToken } from "../src/server/features/auth/tokens";
+import { createSite } from "../tests/support/factories";
+
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
+const RATE = Number(process.env.BENCH_RATE ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
+const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+const name = `dating_rt_bench_${Date.now()}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE "${name}"`);
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+await database.migrate();
+const { db } = database;
+const site = await createSite(db);
+
+// Members with sessions made in SQL (argon2 for 10,000 logins would measure argon2).
+console.log(`creating ${SOCKETS} members…`);
+await db.execute(sql`INSERT INTO users (site_id, email, password_hash, status, language, credits, paid_user)
+  SELECT ${site.id}, 'rt' || g || '@bench.invalid', '!', 'confirmed', 'en', 100000, true FROM generate_series(1, ${SOCKETS}) g`);
+await db.execute(sql`INSERT INTO profiles (id, site_id, name, status, gender, country, date_of_birth)
+  SELECT id, site_id, 'M' || id, 'enabled', CASE WHEN id % 2 = 0 THEN 'female' ELSE 'male' END, 'NL', '1990-01-01' FROM users WHERE site_id = ${site.id}`);
+await db.execute(sql`INSERT INTO sessions (token_hash, user_id, expires_at)
+  SELECT encode(sha256(('token-' || id)::bytea), 'hex'), id, now() + interval '1 day' FROM users WHERE site_id = ${site.id}`);
+const ids = (await db.execute(sql`SELECT id FROM users WHERE site_id = ${site.id} ORDER BY id`)) as unknown as { rows: Array<{ id: number }> };
+const memberIds = ids.rows.map((r) => r.id);
+if (hashToken("token-1") !== (await db.execute(sql`SELECT encode(sha256('token-1'::bytea), 'hex') AS h`) as unknown as { rows: Array<{ h: string }> }).rows[0].h) {
+  throw new Error("session hashing differs");
+}
+
+const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: mkdtempSync(join(tmpdir(), "rt-")), REDIS_URL: redisUrl, SMTP_URL: "smtp://127.0.0.1:2525" });
+const instances = await Promise.all([0, 1].map(() => buildApp(config, { database, redisPrefix: `${name}:` })));
+const bases: string[] = [];
+for (const instance of instances) {
+  await instance.app.listen({ port: 0, host: "127.0.0.1" });
+  bases.push(`127.0.0.1:${(instance.app.server.address() as AddressInfo).port}`);
+}
+
+global.gc?.();
+const before = process.memoryUsage();
+const sockets = new Map<number, WebSocket>();
+const waiting = new Map<string, number>();
+const latencies: number[] = [];
+console.log(`connecting ${SOCKETS} sockets to two instances…`);
+for (let i = 0; i < memberIds.length; i += 200) {
+  await Promise.all(
+    memberIds.slice(i, i + 200).map(
+      (id, j) =>
+        new Promise<void>((resolve, reject) => {
+          const ws = new WebSocket(`ws://${bases[(i + j) % 2]}/api/socket`, { headers: { cookie: `auth=token-${id}` } });
+          ws.on("message", (data) => {
+            const event = JSON.parse(data.toString());
+            if (event.type === "ready") return resolve();
+            if (event.type === "message" && event.message.sender !== id) {
+              const sentAt = waiting.get(event.message.body);
+              if (sentAt !== undefined) {
+                latencies.push(performance.now() - sentAt);
+                waiting.delete(event.message.body);
+              }
+            }
+          });
+          ws.on("error", reject);
+          sockets.set(id, ws);
+        }),
+    ),
+  );
+}
+global.gc?.();
+const after = process.memoryUsage();
+const serverConnections = instances.reduce((n, i) => n + i.realtime.connections(), 0);
+console.log(`connected: ${serverConnections} sockets held by the two instances`);
+
+console.log(`sending ${RATE} messages/s for ${SECONDS} s…`);
+let sent = 0;
+let failed = 0;
+const started = performance.now();
+await new Promise<void>((resolve) => {
+  const timer = setInterval(() => {
+    for (let k = 0; k < RATE / 20; k++) {
+      const from = memberIds[Math.floor(Math.random() * memberIds.length)];
+      let to = memberIds[Math.floor(Math.random() * memberIds.length)];
+      if (to === from) to = memberIds[(memberIds.indexOf(from) + 1) % memberIds.length];
+      const body = `m${sent++}`;
+      waiting.set(body, performance.now());
+      fetch(`http://${bases[sent % 2]}/api/chat.php`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: `auth=token-${from}` },
+        body: JSON.stringify({ to, text: body }),
+      })
+        .then((res) => {
+          if (!res.ok) failed++;
+          return res.arrayBuffer();
+        })
+        .catch(() => failed++);
+    }
+    if (performance.now() - started > SECONDS * 1000) {
+      clearInterval(timer);
+      setTimeout(resolve, 2000);
+    }
+  }, 50);
+});
+
+latencies.sort((a, b) => a - b);
+const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]?.toFixed(1);
+console.log(`\nmessages sent ${sent}, failed ${failed}, received ${latencies.length}`);
+console.log(`| sockets | rate | p50 | p99 | memory per connection (client and both servers in one process) |`);
+console.log(`|---|---|---|---|---|`);
+console.log(`| ${SOCKETS} | ${RATE}/s | ${q(0.5)} ms | ${q(0.99)} ms | ${(((after.rss - before.rss) / SOCKETS) / 1024).toFixed(1)} KB rss, ${(((after.heapUsed - before.heapUsed) / SOCKETS) / 1024).toFixed(1)} KB heap |`);
+
+for (const ws of sockets.values()) ws.terminate();
+
+// GET /api/chats.php for a member with 500 conversations.
+const member = memberIds[0];
+await db.execute(sql`INSERT INTO conversations (site_id, member_a, member_b, started_by, last_message_at)
+  SELECT ${site.id}, ${member}, id, ${member}, now() - (id % 500) * interval '1 minute' FROM users WHERE site_id = ${site.id} AND id <> ${member} ORDER BY id LIMIT 500
+  ON CONFLICT DO NOTHING`);
+await db.execute(sql`INSERT INTO conversation_members (conversation_id, member_id, unread)
+  SELECT c.id, m.m, 1 FROM conversations c CROSS JOIN LATERAL (VALUES (c.member_a), (c.member_b)) m(m) WHERE c.member_a = ${member} OR c.member_b = ${member}
+  ON CONFLICT DO NOTHING`);
+await db.execute(sql`INSERT INTO messages (conversation_id, sender_id, kind, body) SELECT id, member_b, 'text', 'hello there' FROM conversations WHERE member_a = ${member}`);
+await db.execute(sql`VACUUM ANALYZE`);
+const times: number[] = [];
+for (let i = 0; i < 220; i++) {
+  const t = performance.now();
+  const res = await fetch(`http://${bases[0]}/api/chats.php`, { headers: { cookie: `auth=token-${member}` } });
+  await res.arrayBuffer();
+  if (i >= 20) times.push(performance.now() - t);
+}
+times.sort((a, b) => a - b);
+console.log(`\nGET /api/chats.php, 500 conversations: p50 ${times[100].toFixed(2)} ms, p95 ${times[190].toFixed(2)} ms`);
+
+for (const instance of instances) await instance.close();
+await database.close();
+await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`);
+await admin.end();
+process.exit(0);
