@@ -1,18 +1,9 @@
-import { and, count, desc, eq, gt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "../../db/client";
 import { conversationMembers, conversations, messages } from "../../db/schema";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
-
-/** The last message of a conversation as PostgreSQL's row_to_json writes it. */
-export interface LastMessage {
-  id: number;
-  sender_id: number;
-  kind: "text" | "photo" | "gift";
-  body: string;
-  created_at: string;
-}
 
 export const pairOf = (a: number, b: number) => (a < b ? { memberA: a, memberB: b } : { memberA: b, memberB: a });
 
@@ -101,17 +92,30 @@ export async function hideConversation(db: Db, conversationId: number, memberId:
   return rows.length > 0;
 }
 
-/** A member's conversations in the list (not removed), newest first, with the other member and the last message. */
-export async function listConversations(db: Db, memberId: number) {
-  return db
-    .select({
-      conversation: conversations,
-      unread: conversationMembers.unread,
-      last: sql<LastMessage | string | null>`(SELECT row_to_json(m) FROM (SELECT id, sender_id, kind, body, created_at FROM messages WHERE conversation_id = ${conversations.id} ORDER BY id DESC LIMIT 1) m)`,
-    })
-    .from(conversationMembers)
-    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .where(and(eq(conversationMembers.memberId, memberId), eq(conversationMembers.hidden, false), gt(conversations.id, 0)))
-    .orderBy(desc(conversations.lastMessageAt))
-    .limit(500);
+export interface ConversationListRow {
+  id: number;
+  member_a: number;
+  member_b: number;
+  unread: number;
+  last_id: number | null;
+  last_sender: number | null;
+  last_kind: "text" | "photo" | "gift" | null;
+  last_body: string | null;
+  last_at: string | null;
+}
+
+/** A member's conversations in the list (not removed), newest first, with the last message of each. */
+export async function listConversations(db: Db, memberId: number): Promise<ConversationListRow[]> {
+  return rowsOf<ConversationListRow>(
+    await db.execute(sql`
+      SELECT c.id, c.member_a, c.member_b, cm.unread,
+        m.id AS last_id, m.sender_id AS last_sender, m.kind AS last_kind, m.body AS last_body,
+        to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_at
+      FROM conversation_members cm
+      JOIN conversations c ON c.id = cm.conversation_id
+      LEFT JOIN LATERAL (SELECT id, sender_id, kind, body, created_at FROM messages WHERE conversation_id = c.id ORDER BY id DESC LIMIT 1) m ON true
+      WHERE cm.member_id = ${memberId} AND NOT cm.hidden
+      ORDER BY c.last_message_at DESC
+      LIMIT 500`),
+  );
 }

@@ -18,7 +18,6 @@ import {
   findConversationBetween,
   hideConversation,
   insertMessage,
-  type LastMessage,
   listConversations,
   markRead,
   type MessageRow,
@@ -121,22 +120,22 @@ export class ChatService {
   async list(member: MemberRecord): Promise<ChatsResponse> {
     const me = member.user.id;
     const rows = await listConversations(this.db, me);
-    const others = rows.map((r) => (r.conversation.memberA === me ? r.conversation.memberB : r.conversation.memberA));
+    const others = rows.map((r) => (r.member_a === me ? r.member_b : r.member_a));
     const cards = new Map((await cardsByIds(this.db, others, await blockedIds(this.db, me))).map((c) => [c.profile.id, memberCardDto(c.profile, c.mainPhoto)]));
     return {
       chats: rows.flatMap((r, i) => {
         const card = cards.get(others[i]);
         if (!card) return [];
-        const last = typeof r.last === "string" ? (JSON.parse(r.last) as LastMessage) : r.last;
         return [
           {
-            conversation: r.conversation.id,
+            conversation: r.id,
             profile: card.id,
             num_unread_messages: r.unread,
             member: card,
-            last_message: last
-              ? { id: last.id, conversation: r.conversation.id, sender: last.sender_id, kind: last.kind, body: last.body, created_at: new Date(last.created_at).toISOString(), read: false }
-              : null,
+            last_message:
+              r.last_id !== null && r.last_sender !== null && r.last_kind && r.last_at
+                ? { id: Number(r.last_id), conversation: r.id, sender: r.last_sender, kind: r.last_kind, body: r.last_body ?? "", created_at: r.last_at, read: false }
+                : null,
           },
         ];
       }),
