@@ -1,5 +1,4 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { POLL_INTERVAL_MS } from "../../common/constants";
 import type { AutoLikeResponse, LikeResponse, LikesResponse } from "../../common/schemas/members";
 import { useChatStore } from "../stores/chatStore";
 import { api } from "./apiClient";
@@ -16,9 +15,9 @@ async function fetchLikes(): Promise<LikesResponse> {
   return likes;
 }
 
-/** The member's likes: received, sent and matches; polled while any page shows them (spec section 4). */
+/** The member's likes: received, sent and matches; features/chat/usePolling refetches them (spec section 4). */
 export function useLikes() {
-  return useQuery({ queryKey: queryKeys.likes, queryFn: fetchLikes, refetchInterval: POLL_INTERVAL_MS, staleTime: 0 });
+  return useQuery({ queryKey: queryKeys.likes, queryFn: fetchLikes, staleTime: 0 });
 }
 
 export function refetchLikes(): Promise<void> {

@@ -7,4 +7,8 @@ export const queryKeys = {
   likes: ["likes"],
   blocks: ["blocks"],
   ownProfile: ["own-profile"],
+  chats: ["chats"],
+  /** Every open conversation: `conversation(ref)` for one, by conversation id or by member id. */
+  conversations: ["chat"],
+  conversation: (ref: { id: number } | { member: number }) => ("id" in ref ? (["chat", "id", ref.id] as const) : (["chat", "member", ref.member] as const)),
 } as const;

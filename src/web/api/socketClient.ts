@@ -55,18 +55,31 @@ function open(): void {
   };
 }
 
-/** Keeps a live connection while a member is logged in. */
-export function connectSocket(): void {
+let users = 0;
+let closeTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * Keeps a live connection while something needs it (both page layouts do, for a logged-in member).
+ * Returns the release function; the socket closes shortly after the last release, so that moving
+ * between layouts does not reconnect.
+ */
+export function holdSocket(): () => void {
+  users += 1;
+  if (closeTimer) clearTimeout(closeTimer);
   wanted = true;
   open();
-}
-
-export function disconnectSocket(): void {
-  wanted = false;
-  if (retryTimer) clearTimeout(retryTimer);
-  socket?.close(1000);
-  socket = null;
-  useSocketStore.setState({ connected: false });
+  return () => {
+    users -= 1;
+    if (users > 0) return;
+    closeTimer = setTimeout(() => {
+      if (users > 0) return;
+      wanted = false;
+      if (retryTimer) clearTimeout(retryTimer);
+      socket?.close(1000);
+      socket = null;
+      useSocketStore.setState({ connected: false });
+    }, 1000);
+  };
 }
 
 export function sendSocketEvent(event: ClientEvent): void {

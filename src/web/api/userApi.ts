@@ -30,6 +30,18 @@ export function setLoggedOut(): void {
   useChatStore.getState().reset();
 }
 
+/** Patches the cached member, such as the new credits balance a paid action answers with. */
+export function patchUser(patch: Partial<User>): void {
+  queryClient.setQueryData<User | null>(userQuery.queryKey, (user) => (user ? { ...user, ...patch } : user));
+}
+
+/** Fetches the member again in the background (polling: no loading bar); logged out elsewhere turns the app to a visitor. */
+export async function refetchUserQuietly(): Promise<void> {
+  const { user } = await api<UserResponse>("/api/user.php", { progress: false });
+  if (user) queryClient.setQueryData(userQuery.queryKey, user);
+  else if (queryClient.getQueryData(userQuery.queryKey)) setLoggedOut();
+}
+
 export function useLogin() {
   return useMutation({
     mutationFn: async (body: LoginRequest) => becomeMember(await api<UserResponse>("/api/user.php", { method: "POST", body })),

@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { useUser } from "../api/userApi";
 import { ActivationReminder } from "../features/auth/ActivationReminder";
+import { ChatsSync } from "../features/chat/ChatsSync";
 import { EntryWarning } from "../features/layout/EntryWarning";
 import { Footer } from "../features/layout/Footer";
 import { TopBar } from "../features/layout/TopBar";
@@ -23,6 +24,7 @@ export function DefaultLayout() {
       <EntryWarning layout="default" />
       {user && (
         <>
+          <ChatsSync />
           <LikesSync />
           <LikeModal />
         </>

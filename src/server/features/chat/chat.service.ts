@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { CHAT_HISTORY_LIMIT, FREE_CONVERSATIONS_TO_START } from "../../../common/constants";
+import { messageCost } from "../../../common/messageCost";
 import type { ChatMessage, ChatsResponse, ConversationResponse, SendMessage, SendMessageResponse } from "../../../common/schemas/chat";
 import type { ServerEvent } from "../../../common/schemas/realtime";
 import type { Db } from "../../db/client";
@@ -38,16 +39,11 @@ function messageDto(m: MessageRow, readByOther: number): ChatMessage {
   };
 }
 
-/** What a message costs a sender from `country`: the site's price, at least the country's minimum. */
 /** Where live events go (the Realtime hub, or nothing in tests that do not care). */
 export interface EventPublisher {
   publish(memberId: number, event: ServerEvent): Promise<void>;
 }
 
-export function messageCost(site: SiteRow, country: string | null): number {
-  const minimum = country ? (site.settings.minimum_message_costs[country]?.costs ?? 0) : 0;
-  return Math.max(site.settings.message_credits, minimum);
-}
 
 /** Conversations and paid messages. */
 export class ChatService {
@@ -80,7 +76,7 @@ export class ChatService {
     const to = input.conversation !== undefined ? await this.partner(member, site, input.conversation) : (input.to as number);
     if (to === me) throw new AppError(404, "not_found");
     await this.assertMayWrite(member, site, to);
-    const cost = messageCost(site, member.profile.country);
+    const cost = messageCost(site.settings, member.profile.country);
 
     const result = await once(this.db, me, idempotencyKey, async (tx) => {
       // One member's sends go one at a time: the free-conversation count and the balance stay exact.

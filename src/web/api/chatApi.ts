@@ -1,0 +1,143 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import type { ChatListItem, ChatMessage, ChatsResponse, ConversationResponse, SendMessageResponse } from "../../common/schemas/chat";
+import type { User } from "../../common/schemas/user";
+import { useChatStore } from "../stores/chatStore";
+import { ApiError, api } from "./apiClient";
+import { queryClient } from "./queryClient";
+import { queryKeys } from "./queryKeys";
+import { patchUser, refetchUserQuietly, userQuery } from "./userApi";
+
+/** A conversation is opened by its id (/chats/:id) or by the other member's id (/members/:id/chat). */
+export type ConversationRef = { id: number } | { member: number };
+
+/** The chat store keeps what the top bar and the page title need (spec section 3). */
+function toStoreItems(chats: ChatListItem[]) {
+  return chats.map(({ conversation, profile, num_unread_messages }) => ({ conversation, profile, num_unread_messages }));
+}
+
+/** Puts a changed list in the cache and the chat store together, so that badge and list agree. */
+function setChatList(chats: ChatListItem[]): void {
+  queryClient.setQueryData<ChatsResponse>(queryKeys.chats, { chats });
+  useChatStore.getState().setChats(toStoreItems(chats));
+}
+
+/** GET /api/chats.php; the unread counts also go to the chat store. */
+async function fetchChats({ signal }: { signal: AbortSignal }): Promise<ChatsResponse> {
+  // The loading bar only on the first load: polls happen in the background (spec section 7).
+  const firstLoad = queryClient.getQueryData(queryKeys.chats) === undefined;
+  const answer = await api<ChatsResponse>("/api/chats.php", { progress: firstLoad, signal });
+  useChatStore.getState().setChats(toStoreItems(answer.chats));
+  return answer;
+}
+
+/** The member's conversations, newest first. */
+export function useChats() {
+  return useQuery({ queryKey: queryKeys.chats, queryFn: fetchChats, staleTime: 0 });
+}
+
+export function refetchChats(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.chats });
+}
+
+/**
+ * Sets a conversation's unread count to 0 in the list and the badge at once (spec section 4), matched
+ * by conversation id or by the other member's id.
+ */
+export function markChatReadLocally(match: { conversation?: number | null; member?: number | null }): void {
+  const data = queryClient.getQueryData<ChatsResponse>(queryKeys.chats);
+  const hit = (c: ChatListItem) => c.conversation === match.conversation || c.profile === match.member;
+  if (!data?.chats.some((c) => hit(c) && c.num_unread_messages > 0)) return;
+  setChatList(data.chats.map((c) => (hit(c) ? { ...c, num_unread_messages: 0 } : c)));
+}
+
+async function fetchConversation(ref: ConversationRef, signal: AbortSignal): Promise<ConversationResponse> {
+  const answer = await api<ConversationResponse>("/api/chat.php", { query: ref, signal });
+  // The server marked the conversation read: the badge drops now, and the list is fetched again to be sure.
+  markChatReadLocally({ conversation: answer.conversation, member: answer.member.id });
+  void refetchChats();
+  return answer;
+}
+
+/** A conversation: the other member and the newest messages, oldest first. Opening it marks it read. */
+export function useConversation(ref: ConversationRef) {
+  return useQuery({ queryKey: queryKeys.conversation(ref), queryFn: ({ signal }) => fetchConversation(ref, signal), staleTime: 0 });
+}
+
+export interface SendInput {
+  text: string;
+  /** The same key for a retry of the same message, so that it is never sent or charged twice. */
+  idempotencyKey: string;
+}
+
+/** Messages shown before the server confirmed them have negative ids. */
+let lastPendingId = 0;
+
+export function isPending(message: ChatMessage): boolean {
+  return message.id < 0;
+}
+
+/**
+ * Sends a text message (POST /api/chat.php). The bubble shows at once and is taken back if the server
+ * refuses; the answer's balance updates the top bar's credits.
+ */
+export function useSendMessage(ref: ConversationRef) {
+  const key = queryKeys.conversation(ref);
+  const patchConversation = (patch: (data: ConversationResponse) => ConversationResponse) =>
+    queryClient.setQueryData<ConversationResponse>(key, (data) => (data ? patch(data) : data));
+
+  return useMutation({
+    mutationFn: ({ text, idempotencyKey }: SendInput) =>
+      api<SendMessageResponse>("/api/chat.php", {
+        method: "POST",
+        body: "id" in ref ? { conversation: ref.id, text } : { to: ref.member, text },
+        idempotencyKey,
+      }),
+    onMutate: async ({ text }) => {
+      // A reload in flight would drop the new bubble.
+      await queryClient.cancelQueries({ queryKey: key });
+      const pending: ChatMessage = {
+        id: --lastPendingId,
+        conversation: queryClient.getQueryData<ConversationResponse>(key)?.conversation ?? 0,
+        sender: queryClient.getQueryData<User | null>(userQuery.queryKey)?.id ?? 0,
+        kind: "text",
+        body: text.trim(),
+        created_at: new Date().toISOString(),
+        read: false,
+      };
+      patchConversation((data) => ({ ...data, messages: [...data.messages, pending] }));
+      return { pendingId: pending.id };
+    },
+    onError: (error, _input, context) => {
+      if (context) patchConversation((data) => ({ ...data, messages: data.messages.filter((m) => m.id !== context.pendingId) }));
+      // The balance may have changed elsewhere (another tab, a purchase).
+      if (error instanceof ApiError && error.code === "not_enough_credits") void refetchUserQuietly().catch(() => {});
+    },
+    onSuccess: ({ message, credits }, _input, context) => {
+      patchConversation((data) => {
+        // A reload may already have brought the message; other messages still on their way stay last.
+        const confirmed = [...data.messages.filter((m) => !isPending(m) && m.id !== message.id), message].sort((a, b) => a.id - b.id);
+        const stillPending = data.messages.filter((m) => isPending(m) && m.id !== context?.pendingId);
+        return { ...data, conversation: data.conversation ?? message.conversation, messages: [...confirmed, ...stillPending] };
+      });
+      patchUser({ credits });
+      void refetchChats();
+    },
+  });
+}
+
+/**
+ * Removes a conversation from the list (DELETE /api/chat.php): gone from the list at once, then the
+ * server is told; on failure the caller shows the error and the list reloads (spec section 4).
+ */
+export function useDeleteChat() {
+  return useMutation({
+    mutationFn: (conversation: number) => api<{ ok: true }>("/api/chat.php", { method: "DELETE", query: { conversation } }),
+    onMutate: async (conversation) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.chats });
+      const data = queryClient.getQueryData<ChatsResponse>(queryKeys.chats);
+      if (data) setChatList(data.chats.filter((c) => c.conversation !== conversation));
+    },
+    // After a failure the list comes back as the server has it; after success a poll that ran meanwhile is corrected.
+    onSettled: () => refetchChats(),
+  });
+}

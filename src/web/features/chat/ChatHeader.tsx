@@ -1,0 +1,31 @@
+import { Container } from "react-bootstrap";
+import { useTranslation } from "react-i18next";
+import type { MemberCard } from "../../../common/schemas/user";
+import { Icon } from "../../components/Icon";
+import { PrefetchLink } from "../../components/PrefetchLink";
+import { FictionalMark } from "./FictionalMark";
+import { MemberAvatar } from "./MemberAvatar";
+
+/** The conversation's slim header: back to the list, and the partner's photo and name linking to the profile. */
+export function ChatHeader({ member }: { member: MemberCard | null }) {
+  const { t } = useTranslation();
+  return (
+    <header className="chat-header">
+      <Container className="chat-container d-flex align-items-center gap-2 py-2 px-2">
+        <PrefetchLink to="/chats" className="btn btn-link chat-back" aria-label={t("chat.back")} title={t("chat.back")} data-testid="chat-back">
+          <Icon name="back" size={22} />
+        </PrefetchLink>
+        {member && (
+          <PrefetchLink to={`/members/${member.id}`} className="chat-partner" data-testid="chat-partner">
+            <MemberAvatar member={member} size={40} />
+            <h1 className="h6 fw-semibold mb-0 text-truncate">
+              {member.name}
+              {member.age !== null && <span className="fw-normal">, {member.age}</span>}
+            </h1>
+            {member.fictional && <FictionalMark />}
+          </PrefetchLink>
+        )}
+      </Container>
+    </header>
+  );
+}

@@ -1,0 +1,39 @@
+import { useTranslation } from "react-i18next";
+import type { ChatMessage } from "../../../common/schemas/chat";
+import { isPending } from "../../api/chatApi";
+import { Icon } from "../../components/Icon";
+import { formatDate } from "../../i18n/i18n";
+
+interface Props {
+  message: ChatMessage;
+  own: boolean;
+  partnerName: string;
+}
+
+/**
+ * One message: own on the right in the primary colour, the partner's on the left. The text is plain
+ * text (React escapes it), links included: they are not made clickable.
+ */
+export function MessageBubble({ message, own, partnerName }: Props) {
+  const { t } = useTranslation();
+  const pending = isPending(message);
+  return (
+    <div className={`chat-bubble-row${own ? " is-own" : ""}`} data-testid="chat-message">
+      <div className={`chat-bubble${own ? " chat-bubble-own" : " chat-bubble-partner"}${pending ? " is-pending" : ""}`}>
+        <span className="visually-hidden">{own ? t("chat.said_own") : t("chat.said_partner", { name: partnerName })} </span>
+        {message.kind === "text" ? <span className="chat-text">{message.body}</span> : <em>{t(`chat.kind_${message.kind}`)}</em>}
+        <span className="chat-meta">
+          <time dateTime={message.created_at}>{formatDate(message.created_at, { timeStyle: "short" })}</time>
+          {own && pending && <span>{t("chat.sending")}</span>}
+          {own && !pending && message.read && (
+            <span className="chat-read" title={t("chat.read")} data-testid="chat-read">
+              <Icon name="check" size={14} />
+              <Icon name="check" size={14} />
+              <span className="visually-hidden">{t("chat.read")}</span>
+            </span>
+          )}
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { type KeyboardEvent, useRef, useState } from "react";
+import { Alert, Button, Form } from "react-bootstrap";
+import { useTranslation } from "react-i18next";
+import type { MemberCard, User } from "../../../common/schemas/user";
+import { ApiError } from "../../api/apiClient";
+import { type ConversationRef, useSendMessage } from "../../api/chatApi";
+import { useSettings } from "../../api/settingsApi";
+import { sendSocketEvent } from "../../api/socketClient";
+import { useResendActivation } from "../../api/userApi";
+import { Icon } from "../../components/Icon";
+import { PrefetchLink } from "../../components/PrefetchLink";
+import { messageCost } from "../../../common/messageCost";
+import { draftState, keyForSend, type SendAttempt, type SendProblem, sendProblemOf } from "./sendDraft";
+
+interface Props {
+  target: ConversationRef;
+  partner: MemberCard;
+  user: User;
+  /** The conversation, once it exists: typing is signalled to the partner in it. */
+  conversation: number | null;
+}
+
+/** The partner hears "typing" at most this often while the member types. */
+const TYPING_SIGNAL_EVERY_MS = 2000;
+
+/**
+ * Writing a message: the text box (Enter sends, Shift+Enter a new line), the character counter, the
+ * send button with the price, and above them what stands in the way (credits, premium, a closed conversation).
+ */
+export function SendBar({ target, partner, user, conversation }: Props) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const send = useSendMessage(target);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const [text, setText] = useState("");
+  const [lastFailed, setLastFailed] = useState<SendAttempt | null>(null);
+  const [problem, setProblem] = useState<{ kind: SendProblem; message: string } | null>(null);
+
+  const lastTyping = useRef(0);
+  const signalTyping = () => {
+    if (conversation === null || Date.now() - lastTyping.current < TYPING_SIGNAL_EVERY_MS) return;
+    lastTyping.current = Date.now();
+    sendSocketEvent({ type: "typing", conversation });
+  };
+
+  const cost = messageCost(settings, user.profile.country);
+  const max = settings.message_length;
+  const draft = draftState(text, max);
+  const lowCredits = user.credits < cost;
+  const closed = problem?.kind === "closed";
+  const canSend = !draft.empty && !draft.tooLong && !lowCredits && !closed;
+
+  const submit = () => {
+    if (!canSend) return;
+    const sent = text;
+    const idempotencyKey = keyForSend(lastFailed, sent);
+    setText("");
+    setProblem(null);
+    // Back to the box after a click on the button, ready for the next message.
+    input.current?.focus();
+    send.mutate(
+      { text: sent, idempotencyKey },
+      {
+        onSuccess: () => setLastFailed(null),
+        onError: (error) => {
+          // The text comes back to the box; sent again unchanged, it goes with the same key.
+          setLastFailed({ text: sent, key: idempotencyKey });
+          setText((current) => (current === "" ? sent : current));
+          setProblem({ kind: sendProblemOf(error instanceof ApiError ? error.code : "internal"), message: error.message });
+        },
+      },
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <div className="chat-footer">
+      <div className="container chat-container px-2 px-sm-3 pt-2">
+        {user.status === "not_confirmed" && <NotConfirmedNotice partnerName={partner.name} />}
+        {closed ? (
+          <Alert variant="secondary" className="chat-alert" data-testid="chat-closed">
+            {problem.message}
+          </Alert>
+        ) : problem?.kind === "premium" ? (
+          <Alert variant="warning" className="chat-alert d-flex flex-wrap align-items-center gap-2" data-testid="chat-premium-alert">
+            <span className="me-auto">{problem.message}</span>
+            <PrefetchLink to="/premium" className="btn btn-sm btn-primary">
+              {t("nav.get_premium")}
+            </PrefetchLink>
+          </Alert>
+        ) : lowCredits || problem?.kind === "credits" ? (
+          <Alert variant="warning" className="chat-alert d-flex flex-wrap align-items-center gap-2" data-testid="chat-credits-alert">
+            <span className="me-auto">{t("chat.credits_low", { cost, credits: user.credits })}</span>
+            <PrefetchLink to="/credits" className="btn btn-sm btn-primary">
+              {t("chat.buy_credits")}
+            </PrefetchLink>
+          </Alert>
+        ) : (
+          problem && (
+            <p className="text-danger small mb-2" role="alert" data-testid="chat-send-error">
+              {problem.message}
+            </p>
+          )
+        )}
+        <Form
+          className="chat-send-bar"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Form.Label htmlFor="chat-input" visuallyHidden>
+            {t("chat.input_label", { name: partner.name })}
+          </Form.Label>
+          <div className="d-flex align-items-end gap-2">
+            <Form.Control
+              as="textarea"
+              id="chat-input"
+              ref={input}
+              className="chat-input"
+              rows={1}
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                signalTyping();
+              }}
+              onKeyDown={onKeyDown}
+              placeholder={t("chat.placeholder")}
+              disabled={closed}
+              isInvalid={draft.tooLong}
+              aria-describedby="chat-counter chat-hint"
+              data-testid="chat-input"
+            />
+            <Button type="submit" className="chat-send" disabled={!canSend} data-testid="chat-send">
+              <Icon name="send" size={18} />
+              <span className="chat-send-text">
+                <span>{t("chat.send")}</span>
+                <span className="chat-send-cost">{t("chat.cost", { count: cost })}</span>
+              </span>
+            </Button>
+          </div>
+          <div className="d-flex gap-2 small text-body-secondary py-1">
+            <span id="chat-hint" className="d-none d-md-inline">
+              {t("chat.hint")}
+            </span>
+            <span id="chat-counter" className={`ms-auto${draft.tooLong ? " text-danger fw-semibold" : ""}`} data-testid="chat-counter">
+              <span aria-hidden="true">
+                {draft.length}/{max}
+              </span>
+              <span className="visually-hidden">{t("chat.counter", { length: draft.length, max })}</span>
+            </span>
+          </div>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+/** A member whose address is not confirmed can write, but nobody can answer them yet (spec section 4). */
+function NotConfirmedNotice({ partnerName }: { partnerName: string }) {
+  const { t } = useTranslation();
+  const resend = useResendActivation();
+  return (
+    <Alert variant="warning" className="chat-alert d-flex flex-wrap align-items-center gap-2" data-testid="chat-not-confirmed">
+      <span className="me-auto">{t("chat.not_confirmed", { name: partnerName })}</span>
+      {resend.isSuccess ? (
+        <span className="small fw-semibold" role="status">
+          {t("activate.resent")}
+        </span>
+      ) : (
+        <Button size="sm" variant="outline-dark" disabled={resend.isPending} onClick={() => resend.mutate()}>
+          {t("activate.resend")}
+        </Button>
+      )}
+      {resend.error && (
+        <span className="small text-danger w-100" role="alert">
+          {resend.error.message}
+        </span>
+      )}
+    </Alert>
+  );
+}

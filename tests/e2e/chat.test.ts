@@ -1,0 +1,140 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { ChatList, Conversation } from "./chatPages";
+import { activeMember, newMember } from "./members";
+import { mailLink, type SiteServer, startSite } from "./siteServer";
+
+let site: SiteServer;
+let browser: Browser;
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const credits = (page: Page) => page.evaluate(async () => (await (await fetch("/api/user.php")).json()).user.credits as number);
+
+describe("two members chatting", () => {
+  it("write, see the unread badge, read, reply, and remove the conversation", async () => {
+    // New members get 20 signup credits: two messages at 10. Bella is on a phone.
+    const a = await activeMember(site, browser, "anton@example.com", "Anton");
+    const b = await activeMember(site, browser, "bella.chat@example.com", "Bella", { mobile: true });
+
+    // Anton writes from Bella's profile.
+    await a.site$.open(`/members/${b.id}`);
+    await a.page.getByTestId("message-button").click();
+    await a.page.waitForURL(new RegExp(`/members/${b.id}/chat$`));
+    await a.page.getByTestId("chat-start").waitFor();
+    expect(await a.page.getByTestId("chat-partner").textContent()).toContain("Bella");
+    expect(await a.page.getByTestId("chat-send").textContent()).toContain("10 credits");
+    const anton = new Conversation(a.page);
+    const text = "Hi Bella! <b>Coffee</b>? https://example.com/cafe";
+    await anton.send(text);
+    expect(await anton.messages().textContent()).toContain(text);
+    // Shown as plain text: no markup, and the address is no link.
+    expect(await a.page.getByTestId("chat-messages").locator("b, a").count()).toBe(0);
+    expect(await credits(a.page)).toBe(10);
+
+    // Bella sees the unread badge after a reload, and the conversation in her list.
+    await b.site$.open("/members");
+    await b.page.getByTestId("unread-badge").filter({ hasText: "1" }).waitFor();
+    await b.page.getByTestId("nav-messages").click();
+    await b.page.getByTestId("chats-page").waitFor();
+    const bellasList = new ChatList(b.page);
+    await bellasList.row("Anton").getByTestId("chat-unread").waitFor();
+    expect(await bellasList.row("Anton").textContent()).toContain("Hi Bella!");
+
+    // Opening it shows the message and clears the badge.
+    await bellasList.open("Anton");
+    await b.page.waitForURL(/\/chats\/\d+$/);
+    const bella = new Conversation(b.page);
+    await bella.waitForMessage(text);
+    expect(await b.page.getByTestId("chat-partner").textContent()).toContain("Anton");
+    // The phone screen does not scroll sideways, and the send button is in reach.
+    expect(await b.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await b.page.getByTestId("chat-send").isVisible()).toBe(true);
+    await bella.send("Hi Anton, gladly!", "button");
+    expect(await bella.messages().count()).toBe(2);
+    await b.page.getByTestId("chat-back").click();
+    await b.page.getByTestId("chats-page").waitFor();
+    await bellasList.row("Anton").filter({ hasText: "You: Hi Anton, gladly!" }).waitFor();
+    expect(await bellasList.row("Anton").getByTestId("chat-unread").count()).toBe(0);
+    expect(await b.page.getByTestId("unread-badge").count()).toBe(0);
+
+    // Anton sees the reply, and that Bella read his message.
+    await a.site$.open("/chats");
+    const antonsList = new ChatList(a.page);
+    await antonsList.row("Bella").filter({ hasText: "Hi Anton, gladly!" }).waitFor();
+    await antonsList.open("Bella");
+    await anton.waitForMessage("Hi Anton, gladly!");
+    await a.page.getByTestId("chat-read").waitFor();
+
+    // He has 10 credits left: one more message, then the credits alert.
+    await anton.send("See you at 5");
+    await a.page.getByTestId("chat-credits-alert").getByRole("link", { name: "Buy credits" }).waitFor();
+    expect(await a.page.getByTestId("chat-send").isDisabled()).toBe(true);
+
+    // Removing takes the conversation off his list, also after a reload.
+    await a.page.getByTestId("chat-back").click();
+    await a.page.getByTestId("chats-page").waitFor();
+    await antonsList.remove("Bella");
+    await antonsList.row("Bella").waitFor({ state: "detached" });
+    await a.page.getByTestId("chats-empty").waitFor();
+    await a.site$.open("/chats");
+    await a.page.getByTestId("chats-empty").waitFor();
+    expect(await antonsList.row("Bella").count()).toBe(0);
+
+    await a.context.close();
+    await b.context.close();
+  });
+});
+
+describe("a member whose e-mail address is not confirmed", () => {
+  it("is told that nobody can reply yet, can have the activation e-mail sent again, and can still write", async () => {
+    const x = await newMember(site, browser, "xena@example.com", "Xena", { mobile: true });
+    const y = await activeMember(site, browser, "yann@example.com", "Yann");
+
+    await x.site$.open(`/members/${y.id}/chat`);
+    const notice = x.page.getByTestId("chat-not-confirmed");
+    await notice.getByText("Your e-mail address hasn't been confirmed").waitFor();
+    await notice.getByRole("button", { name: "Send activation e-mail again" }).click();
+    await notice.getByText("We sent you a new activation e-mail.").waitFor();
+    await mailLink(site, "xena@example.com", 2);
+
+    await new Conversation(x.page).send("Hello Yann");
+    expect(await credits(x.page)).toBe(10);
+    await x.context.close();
+    await y.context.close();
+  });
+});
+
+describe("live chat", () => {
+  it("shows the partner typing and the new message without a reload, and the unread badge and title count it", async () => {
+    const a = await activeMember(site, browser, "lina@example.com", "Lina");
+    const b = await activeMember(site, browser, "marc@example.com", "Marc");
+    // Marc is on another page of the site; Lina opens a conversation with him.
+    await b.site$.open("/members");
+    await a.site$.open(`/members/${b.id}/chat`);
+    const lina = new Conversation(a.page);
+    await lina.send("First!");
+    // Marc's badge and the title count the unread message at once (no reload, long before any poll).
+    await b.page.getByTestId("unread-badge").filter({ hasText: "1" }).waitFor({ timeout: 3000 });
+    expect(await b.page.title()).toMatch(/^\(1\) /);
+
+    await b.page.getByTestId("nav-messages").click();
+    await new ChatList(b.page).open("Lina");
+    const marc = new Conversation(b.page);
+    await marc.waitForMessage("First!");
+    // Lina is typing: Marc sees it; then her message arrives live.
+    await a.page.getByTestId("chat-input").pressSequentially("Are you th", { delay: 30 });
+    await b.page.getByTestId("typing-indicator").getByText("Lina is typing…").waitFor({ timeout: 3000 });
+    await a.page.getByTestId("chat-input").fill("Are you there?");
+    await a.page.getByTestId("chat-input").press("Enter");
+    await marc.waitForMessage("Are you there?");
+    await a.context.close();
+    await b.context.close();
+  });
+});

@@ -1,0 +1,28 @@
+import type { Browser } from "playwright-core";
+import { type ContextOptions, newContext } from "./browser";
+import { signUpInPage } from "./membersPages";
+import { mailLink, type SiteServer } from "./siteServer";
+import { SitePage } from "./sitePages";
+
+// A US address: no entry warning to click away.
+const US_IP = "8.8.8.8";
+
+/** A member who just signed up (e-mail address not confirmed yet), in a browser context of their own. */
+export async function newMember(site: SiteServer, browser: Browser, email: string, name: string, options: ContextOptions = {}) {
+  const context = await newContext(browser, { ip: US_IP, ...options });
+  const page = await context.newPage();
+  const site$ = new SitePage(page, site.url);
+  await site$.open("/");
+  await signUpInPage(page, { email, name });
+  const id = await page.evaluate(async () => (await (await fetch("/api/user.php")).json()).user.id as number);
+  return { context, page, site$, id };
+}
+
+/** A member who signed up and followed the activation link, so that others can find them. */
+export async function activeMember(site: SiteServer, browser: Browser, email: string, name: string, options: ContextOptions = {}) {
+  const member = await newMember(site, browser, email, name, options);
+  const link = await mailLink(site, email);
+  await member.page.goto(site.url + link.pathname + link.search);
+  await member.page.getByTestId("activate-done").waitFor();
+  return member;
+}
