@@ -138,3 +138,20 @@ describe("live chat", () => {
     await b.context.close();
   });
 });
+
+describe("gifts", () => {
+  it("opens the gift catalogue from the profile's gift button, and says when the credits do not suffice", async () => {
+    const a = await activeMember(site, browser, "gina@example.com", "Gina");
+    const b = await activeMember(site, browser, "hugo@example.com", "Hugo");
+    await a.site$.open(`/members/${b.id}`);
+    await a.page.getByTestId("gift-button").click();
+    await a.page.waitForURL(new RegExp(`/members/${b.id}/chat\\?gift=1$`));
+    const picker = a.page.getByTestId("gift-picker");
+    await picker.getByText("A gift for Hugo").waitFor();
+    // New members have 20 credits; a gift costs 30.
+    await picker.getByText("You do not have enough credits").waitFor();
+    expect(await picker.getByTestId("gift-rose").isDisabled()).toBe(true);
+    await a.context.close();
+    await b.context.close();
+  });
+});

@@ -152,3 +152,21 @@ describe("the conversation list", () => {
     expect((await b.client.get<ChatsResponse>("/api/chats.php")).body.chats[0]).toMatchObject({ num_unread_messages: 1, last_message: { body: "two" } });
   });
 });
+
+describe("gifts", () => {
+  it("sends a gift of the catalogue for the site's gift price, and refuses unknown gifts or too few credits", async () => {
+    const a = await loggedIn({ credits: 50 });
+    const b = await loggedIn();
+    const sent = await a.client.post<SendMessageResponse>("/api/gift.php", { to: b.id, gift: "rose" }, { "idempotency-key": "gift-key-123456" });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({ credits: 20, message: { kind: "gift", body: "rose" } });
+    const retried = await a.client.post<SendMessageResponse>("/api/gift.php", { to: b.id, gift: "rose" }, { "idempotency-key": "gift-key-123456" });
+    expect(retried.body.message.id).toBe(sent.body.message.id);
+    expect(await ledgerOf(a.id)).toEqual({ sum: 20, credits: 20, negative: 0 });
+    expect((await a.client.post<ErrorBody>("/api/gift.php", { to: b.id, gift: "yacht" })).status).toBe(400);
+    const poor = await a.client.post<ErrorBody>("/api/gift.php", { to: b.id, gift: "heart" });
+    expect(poor.body.error.code).toBe("not_enough_credits");
+    const seen = await b.client.get<ConversationResponse>(`/api/chat.php?member=${a.id}`);
+    expect(seen.body.messages.map((m) => [m.kind, m.body])).toEqual([["gift", "rose"]]);
+  });
+});

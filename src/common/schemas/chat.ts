@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GIFTS } from "../gifts";
 import { memberCardSchema } from "./user";
 
 // Conversations and messages (spec sections 3 and 7: chat list item, GET /api/chats.php, DELETE /api/chat.php).
@@ -53,5 +54,12 @@ export type SendMessage = z.infer<typeof sendMessageSchema>;
 
 export const sendMessageResponseSchema = z.object({ message: chatMessageSchema, credits: z.number().int() });
 export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
+
+/** POST /api/gift.php: a gift from the catalogue, to a member or in a conversation. */
+export const sendGiftSchema = z
+  .object({ to: id.optional(), conversation: id.optional(), gift: z.enum(GIFTS, { error: "errors.field_invalid" }) })
+  .strict()
+  .refine((b) => b.to !== undefined || b.conversation !== undefined, { error: "errors.not_found", path: ["to"] });
+export type SendGift = z.infer<typeof sendGiftSchema>;
 
 export const deleteConversationQuerySchema = z.object({ conversation: id }).strict();

@@ -6,6 +6,7 @@ import { ApiError, api } from "./apiClient";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
 import { patchUser, refetchUserQuietly, userQuery } from "./userApi";
+import type { Gift } from "../../common/gifts";
 
 /** A conversation is opened by its id (/chats/:id) or by the other member's id (/members/:id/chat). */
 export type ConversationRef = { id: number } | { member: number };
@@ -121,6 +122,27 @@ export function useSendMessage(ref: ConversationRef) {
       });
       patchUser({ credits });
       void refetchChats();
+    },
+  });
+}
+
+/** Sends a gift (POST /api/gift.php); the answer's balance updates the top bar's credits. */
+export function useSendGift(ref: ConversationRef) {
+  const key = queryKeys.conversation(ref);
+  return useMutation({
+    mutationFn: ({ gift, idempotencyKey }: { gift: Gift; idempotencyKey: string }) =>
+      api<SendMessageResponse>("/api/gift.php", {
+        method: "POST",
+        body: "id" in ref ? { conversation: ref.id, gift } : { to: ref.member, gift },
+        idempotencyKey,
+      }),
+    onSuccess: ({ credits }) => {
+      patchUser({ credits });
+      void queryClient.invalidateQueries({ queryKey: key });
+      void refetchChats();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === "not_enough_credits") void refetchUserQuietly().catch(() => {});
     },
   });
 }

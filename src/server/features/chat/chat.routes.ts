@@ -5,6 +5,7 @@ import {
   conversationQuerySchema,
   conversationResponseSchema,
   deleteConversationQuerySchema,
+  sendGiftSchema,
   sendMessageResponseSchema,
   sendMessageSchema,
 } from "../../../common/schemas/chat";
@@ -57,6 +58,22 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     async (request) => {
       const key = request.headers["idempotency-key"];
       return chat.send(member(request.member), request.site, request.body, typeof key === "string" ? key : undefined);
+    },
+  );
+
+  app.post(
+    "/api/gift.php",
+    {
+      schema: {
+        tags: ["chat"],
+        summary: "Send a gift from the catalogue in a conversation (costs the site's gift_credits; Idempotency-Key as for messages)",
+        body: sendGiftSchema,
+        response: { 200: sendMessageResponseSchema },
+      },
+    },
+    async (request) => {
+      const key = request.headers["idempotency-key"];
+      return chat.sendGift(member(request.member), request.site, request.body, typeof key === "string" ? key : undefined);
     },
   );
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { CHAT_HISTORY_LIMIT, FREE_CONVERSATIONS_TO_START } from "../../../common/constants";
 import { messageCost } from "../../../common/messageCost";
-import type { ChatMessage, ChatsResponse, ConversationResponse, SendMessage, SendMessageResponse } from "../../../common/schemas/chat";
+import type { ChatMessage, ChatsResponse, ConversationResponse, SendGift, SendMessage, SendMessageResponse } from "../../../common/schemas/chat";
 import type { ServerEvent } from "../../../common/schemas/realtime";
 import type { Db } from "../../db/client";
 import { profiles, users } from "../../db/schema";
@@ -33,7 +33,7 @@ function messageDto(m: MessageRow, readByOther: number): ChatMessage {
     conversation: m.conversationId,
     sender: m.senderId,
     kind: m.kind,
-    body: m.body,
+    body: m.kind === "gift" ? (m.attachment ?? "") : m.body,
     created_at: m.createdAt.toISOString(),
     read: m.id <= readByOther,
   };
@@ -68,15 +68,30 @@ export class ChatService {
 
   /** Sends a text message; charges the message in the same transaction. Retried with the same key, it does nothing more. */
   async send(member: MemberRecord, site: SiteRow, input: SendMessage, idempotencyKey?: string): Promise<SendMessageResponse> {
-    const me = member.user.id;
     const text = input.text.trim();
     if (!text) throw new AppError(400, "message_empty", undefined, "text");
     const max = site.settings.message_length;
     if (text.length > max) throw new AppError(400, "message_too_long", { max }, "text");
-    const to = input.conversation !== undefined ? await this.partner(member, site, input.conversation) : (input.to as number);
+    const cost = messageCost(site.settings, member.profile.country);
+    return this.deliver(member, site, input, { kind: "text", body: text, attachment: null, cost, reason: "message" }, idempotencyKey);
+  }
+
+  /** Sends a gift of the catalogue; it costs the site's gift_credits. */
+  async sendGift(member: MemberRecord, site: SiteRow, input: SendGift, idempotencyKey?: string): Promise<SendMessageResponse> {
+    return this.deliver(member, site, input, { kind: "gift", body: "", attachment: input.gift, cost: site.settings.gift_credits, reason: "gift" }, idempotencyKey);
+  }
+
+  private async deliver(
+    member: MemberRecord,
+    site: SiteRow,
+    target: { to?: number; conversation?: number },
+    content: { kind: "text" | "gift"; body: string; attachment: string | null; cost: number; reason: "message" | "gift" },
+    idempotencyKey?: string,
+  ): Promise<SendMessageResponse> {
+    const me = member.user.id;
+    const to = target.conversation !== undefined ? await this.partner(member, site, target.conversation) : (target.to as number);
     if (to === me) throw new AppError(404, "not_found");
     await this.assertMayWrite(member, site, to);
-    const cost = messageCost(site.settings, member.profile.country);
 
     const result = await once(this.db, me, idempotencyKey, async (tx) => {
       // One member's sends go one at a time: the free-conversation count and the balance stay exact.
@@ -85,9 +100,16 @@ export class ChatService {
       if (created && !member.user.paidUser && (await countStartedBy(tx, me)) > FREE_CONVERSATIONS_TO_START) {
         throw new AppError(403, "premium_only");
       }
-      const balance = await moveCredits(tx, me, -cost, "message");
+      const balance = await moveCredits(tx, me, -content.cost, content.reason);
       if (balance === null) throw new AppError(402, "not_enough_credits");
-      const message = await insertMessage(tx, { conversationId: conversation.id, senderId: me, kind: "text", body: text, credits: cost });
+      const message = await insertMessage(tx, {
+        conversationId: conversation.id,
+        senderId: me,
+        kind: content.kind,
+        body: content.body,
+        attachment: content.attachment,
+        credits: content.cost,
+      });
       return { message: messageDto(message, 0), credits: balance } satisfies SendMessageResponse;
     });
     await this.onMemberChanged(me);

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { isGift } from "../../../common/gifts";
 import type { ChatMessage } from "../../../common/schemas/chat";
 import { isPending } from "../../api/chatApi";
 import { Icon } from "../../components/Icon";
@@ -21,7 +22,16 @@ export function MessageBubble({ message, own, partnerName }: Props) {
     <div className={`chat-bubble-row${own ? " is-own" : ""}`} data-testid="chat-message">
       <div className={`chat-bubble${own ? " chat-bubble-own" : " chat-bubble-partner"}${pending ? " is-pending" : ""}`}>
         <span className="visually-hidden">{own ? t("chat.said_own") : t("chat.said_partner", { name: partnerName })} </span>
-        {message.kind === "text" ? <span className="chat-text">{message.body}</span> : <em>{t(`chat.kind_${message.kind}`)}</em>}
+        {message.kind === "text" ? (
+          <span className="chat-text">{message.body}</span>
+        ) : message.kind === "gift" && isGift(message.body) ? (
+          <span className="chat-gift d-flex flex-column align-items-center" data-testid="chat-gift">
+            <img src={`/gifts/${message.body}.svg`} alt="" width={96} height={96} />
+            <span className="small fw-semibold">{t(`gifts.${message.body}`)}</span>
+          </span>
+        ) : (
+          <em>{t(`chat.kind_${message.kind}`)}</em>
+        )}
         <span className="chat-meta">
           <time dateTime={message.created_at}>{formatDate(message.created_at, { timeStyle: "short" })}</time>
           {own && pending && <span>{t("chat.sending")}</span>}

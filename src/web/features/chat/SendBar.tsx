@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useRef, useState } from "react";
 import { Alert, Button, Form } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import type { MemberCard, User } from "../../../common/schemas/user";
 import { ApiError } from "../../api/apiClient";
 import { type ConversationRef, useSendMessage } from "../../api/chatApi";
@@ -10,6 +11,7 @@ import { useResendActivation } from "../../api/userApi";
 import { Icon } from "../../components/Icon";
 import { PrefetchLink } from "../../components/PrefetchLink";
 import { messageCost } from "../../../common/messageCost";
+import { GiftPicker } from "./GiftPicker";
 import { draftState, keyForSend, type SendAttempt, type SendProblem, sendProblemOf } from "./sendDraft";
 
 interface Props {
@@ -35,6 +37,9 @@ export function SendBar({ target, partner, user, conversation }: Props) {
   const [text, setText] = useState("");
   const [lastFailed, setLastFailed] = useState<SendAttempt | null>(null);
   const [problem, setProblem] = useState<{ kind: SendProblem; message: string } | null>(null);
+  // The profile's gift button opens the conversation with ?gift=1: the catalogue opens at once.
+  const [params] = useSearchParams();
+  const [giftsOpen, setGiftsOpen] = useState(() => params.get("gift") === "1");
 
   const lastTyping = useRef(0);
   const signalTyping = () => {
@@ -137,6 +142,17 @@ export function SendBar({ target, partner, user, conversation }: Props) {
               aria-describedby="chat-counter chat-hint"
               data-testid="chat-input"
             />
+            <Button
+              variant="outline-primary"
+              className="chat-gift-button"
+              onClick={() => setGiftsOpen(true)}
+              disabled={closed}
+              aria-label={t("chat.gift_open")}
+              title={t("chat.gift_open")}
+              data-testid="chat-gift-button"
+            >
+              <Icon name="gift" size={18} />
+            </Button>
             <Button type="submit" className="chat-send" disabled={!canSend} data-testid="chat-send">
               <Icon name="send" size={18} />
               <span className="chat-send-text">
@@ -157,6 +173,7 @@ export function SendBar({ target, partner, user, conversation }: Props) {
             </span>
           </div>
         </Form>
+        <GiftPicker show={giftsOpen} onClose={() => setGiftsOpen(false)} target={target} partnerName={partner.name} credits={user.credits} />
       </div>
     </div>
   );
