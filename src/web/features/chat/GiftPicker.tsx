@@ -36,7 +36,7 @@ export function GiftPicker({ show, onClose, target, partnerName, credits }: { sh
             </PrefetchLink>
           </Alert>
         )}
-        <div className="d-grid gap-2" style={{ gridTemplateColumns: "repeat(4, 1fr)" }}>
+        <div className="d-grid gap-2" style={{ gridTemplateColumns: "repeat(4, minmax(0, 1fr))" }}>
           {GIFTS.map((gift) => (
             <button
               key={gift}
@@ -47,7 +47,7 @@ export function GiftPicker({ show, onClose, target, partnerName, credits }: { sh
               data-testid={`gift-${gift}`}
             >
               <img src={`/gifts/${gift}.svg`} alt="" width={56} height={56} />
-              <span className="small">{t(`gifts.${gift}`)}</span>
+              <span className="small text-break lh-sm">{t(`gifts.${gift}`)}</span>
             </button>
           ))}
         </div>
