@@ -140,7 +140,7 @@ describe("live chat", () => {
 });
 
 describe("gifts", () => {
-  it("opens the gift catalogue from the profile's gift button, and says when the credits do not suffice", async () => {
+  it("opens the gift catalogue from the profile's gift button, says when the credits do not suffice, and offers icebreakers", async () => {
     const a = await activeMember(site, browser, "gina@example.com", "Gina");
     const b = await activeMember(site, browser, "hugo@example.com", "Hugo");
     await a.site$.open(`/members/${b.id}`);
@@ -151,6 +151,13 @@ describe("gifts", () => {
     // New members have 20 credits; a gift costs 30.
     await picker.getByText("You do not have enough credits").waitFor();
     expect(await picker.getByTestId("gift-rose").isDisabled()).toBe(true);
+    await picker.getByRole("button", { name: "Close" }).click();
+    await picker.waitFor({ state: "detached" });
+
+    // No message yet: an icebreaker fills the text box, in the member's language.
+    await a.page.getByTestId("icebreaker-open").click();
+    await a.page.getByTestId("icebreaker-modal").getByText("What is the best trip you have ever made?").click();
+    expect(await a.page.getByTestId("chat-input").inputValue()).toBe("What is the best trip you have ever made?");
     await a.context.close();
     await b.context.close();
   });

@@ -71,7 +71,7 @@ function Conversation({ target }: { target: ConversationRef }) {
           <>
             <MessageList conversation={data} ownId={user.id} />
             <TypingIndicator conversation={conversationId} name={data.member.name} />
-            <SendBar target={target} partner={data.member} user={user} conversation={conversationId} />
+            <SendBar target={target} partner={data.member} user={user} conversation={conversationId} firstMessage={data.messages.length === 0} />
           </>
         ) : error ? (
           <div className="overflow-auto">

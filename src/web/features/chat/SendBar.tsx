@@ -12,6 +12,7 @@ import { Icon } from "../../components/Icon";
 import { PrefetchLink } from "../../components/PrefetchLink";
 import { messageCost } from "../../../common/messageCost";
 import { GiftPicker } from "./GiftPicker";
+import { IcebreakerModal } from "./IcebreakerModal";
 import { draftState, keyForSend, type SendAttempt, type SendProblem, sendProblemOf } from "./sendDraft";
 
 interface Props {
@@ -20,6 +21,8 @@ interface Props {
   user: User;
   /** The conversation, once it exists: typing is signalled to the partner in it. */
   conversation: number | null;
+  /** No message yet: offer icebreakers. */
+  firstMessage: boolean;
 }
 
 /** The partner hears "typing" at most this often while the member types. */
@@ -29,7 +32,7 @@ const TYPING_SIGNAL_EVERY_MS = 2000;
  * Writing a message: the text box (Enter sends, Shift+Enter a new line), the character counter, the
  * send button with the price, and above them what stands in the way (credits, premium, a closed conversation).
  */
-export function SendBar({ target, partner, user, conversation }: Props) {
+export function SendBar({ target, partner, user, conversation, firstMessage }: Props) {
   const { t } = useTranslation();
   const settings = useSettings();
   const send = useSendMessage(target);
@@ -40,6 +43,7 @@ export function SendBar({ target, partner, user, conversation }: Props) {
   // The profile's gift button opens the conversation with ?gift=1: the catalogue opens at once.
   const [params] = useSearchParams();
   const [giftsOpen, setGiftsOpen] = useState(() => params.get("gift") === "1");
+  const [icebreakersOpen, setIcebreakersOpen] = useState(false);
 
   const lastTyping = useRef(0);
   const signalTyping = () => {
@@ -113,6 +117,13 @@ export function SendBar({ target, partner, user, conversation }: Props) {
             </p>
           )
         )}
+        {firstMessage && !closed && (
+          <div className="text-center mb-1">
+            <button type="button" className="btn btn-link btn-sm" onClick={() => setIcebreakersOpen(true)} data-testid="icebreaker-open">
+              {t("chat.icebreaker_open")}
+            </button>
+          </div>
+        )}
         <Form
           className="chat-send-bar"
           onSubmit={(event) => {
@@ -173,6 +184,14 @@ export function SendBar({ target, partner, user, conversation }: Props) {
             </span>
           </div>
         </Form>
+        <IcebreakerModal
+          show={icebreakersOpen}
+          onClose={() => setIcebreakersOpen(false)}
+          onChoose={(line) => {
+            setText(line);
+            input.current?.focus();
+          }}
+        />
         <GiftPicker show={giftsOpen} onClose={() => setGiftsOpen(false)} target={target} partnerName={partner.name} credits={user.credits} />
       </div>
     </div>
