@@ -3,12 +3,15 @@ import { Outlet, ScrollRestoration } from "react-router";
 import { LoadingBar } from "./components/LoadingBar";
 import { OfflineNotice } from "./components/OfflineNotice";
 import { PageSpinner } from "./components/PageSpinner";
+import { useAppBadge } from "./hooks/useAppBadge";
 import { usePageTitle } from "./hooks/usePageTitle";
+import { useUser } from "./api/userApi";
 import { startPageHiddenBeacon } from "./pageHiddenBeacon";
 
-/** Above every layout: loading bar, connection notice, page title and the page-hidden beacon. */
+/** Above every layout: loading bar, connection notice, page title, app badge and the page-hidden beacon. */
 export function AppRoot() {
   usePageTitle();
+  useAppBadge(useUser() !== null);
   useEffect(() => startPageHiddenBeacon(), []);
   return (
     <>
