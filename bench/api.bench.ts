@@ -6,22 +6,13 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
-import { openDatabase } from "../src/server/db/client";
 import { createMember, createSite } from "../tests/support/factories";
+import { benchDatabase } from "./benchDatabase";
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
-const name = `dating_bench_${Date.now()}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${name}"`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-
-const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
-await database.migrate();
+const bench = await benchDatabase("dating_bench");
+const { database } = bench;
 const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: mkdtempSync(join(tmpdir(), "bench-")), SMTP_URL: "smtp://127.0.0.1:2525" });
 const server = await buildApp(config, {
   database,
@@ -67,6 +58,4 @@ console.log(row("GET /api/user.php (logged in)", user));
 console.log(row("GET /api/user.php (logged in, member cache off)", uncached));
 console.log(`\ntargets: settings >= 70% of bare (${settings.rps / bare.rps >= 0.7 ? "met" : "NOT met"}), user >= 30% (${user.rps / bare.rps >= 0.3 ? "met" : "NOT met"})`);
 
-await database.close();
-await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`);
-await admin.end();
+await bench.drop();

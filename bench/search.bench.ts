@@ -1,25 +1,17 @@
 // Search over 1,000,000 profiles on PostgreSQL (generated here with SQL, not a committed data file),
 // and GET /api/likes.php for a member with 1,000 likes. Prints p50 / p95 and the plans' key lines.
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { rowsOf, openDatabase } from "../src/server/db/client";
+import { rowsOf } from "../src/server/db/client";
 import { LikesService } from "../src/server/features/likes/likes.service";
 import { MembersService } from "../src/server/features/members/members.service";
 import { DbLimiter } from "../src/server/adapters/limiter.db";
 import { createSite } from "../tests/support/factories";
+import { benchDatabase } from "./benchDatabase";
 
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
-const name = `dating_search_bench_${Date.now()}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${name}"`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-await database.migrate();
-const { db } = database;
+const bench = await benchDatabase("dating_search_bench", 4);
+const { db } = bench.database;
 const site = await createSite(db);
 
 console.log(`generating ${PROFILES} profiles…`);
@@ -108,6 +100,4 @@ await explain(
   sql`SELECT count(*) FROM profiles p WHERE p.site_id = ${site.id} AND p.status = 'enabled' AND NOT p.invisible AND p.gender = 'female' AND p.country = 'NL' AND p.date_of_birth >= '1985-01-01' AND p.date_of_birth <= '2000-01-01'`,
 );
 started = performance.now();
-await database.close();
-await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`);
-await admin.end();
+await bench.drop();

@@ -14,7 +14,5 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: ErrorCode, field?: string, details?: Record<string, string | number | boolean>) =>
-  new AppError(400, code, details, field);
 export const unauthorized = () => new AppError(403, "authentication_required");
 export const notFound = () => new AppError(404, "not_found");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chatMessageSchema } from "./chat";
+import type { chatMessageSchema } from "./chat";
 
 // Events on the WebSocket (GET /api/socket). Server to client:
 export type ServerEvent =

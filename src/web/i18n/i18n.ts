@@ -1,7 +1,7 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from "../../common/constants";
-import { dateLocaleOf, isLanguage, type Language } from "../../common/locales";
+import { dateLocaleOf, type Language } from "../../common/locales";
 
 // Each language is its own chunk; only the one in use is downloaded.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>("./locales/*.json");
@@ -31,11 +31,6 @@ export async function changeLanguage(language: Language): Promise<void> {
   document.documentElement.lang = language;
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari.
   document.cookie = `${LOCALE_COOKIE}=${language}; path=/; max-age=${LOCALE_COOKIE_DAYS * 86400}; samesite=lax`;
-}
-
-export function localeCookie(): Language | null {
-  const match = document.cookie.match(new RegExp(`(?:^|; )${LOCALE_COOKIE}=([^;]+)`));
-  return match && isLanguage(match[1]) ? match[1] : null;
 }
 
 /** Formats a date in the current language's locale (Dutch by default). */

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { okSchema } from "../../../common/schemas/auth";
 import {
@@ -12,6 +13,12 @@ import {
 import { unauthorized } from "../../errors";
 import type { MemberRecord } from "../auth/auth.repo";
 import type { ChatService } from "./chat.service";
+
+/** The Idempotency-Key header of a call that spends credits (ARCHITECTURE.md, API contract). */
+const idempotencyKey = (request: FastifyRequest) => {
+  const key = request.headers["idempotency-key"];
+  return typeof key === "string" ? key : undefined;
+};
 
 const member = (m: MemberRecord | null) => {
   if (!m) throw unauthorized();
@@ -55,10 +62,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         response: { 200: sendMessageResponseSchema },
       },
     },
-    async (request) => {
-      const key = request.headers["idempotency-key"];
-      return chat.send(member(request.member), request.site, request.body, typeof key === "string" ? key : undefined);
-    },
+    async (request) => chat.send(member(request.member), request.site, request.body, idempotencyKey(request)),
   );
 
   app.post(
@@ -71,10 +75,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         response: { 200: sendMessageResponseSchema },
       },
     },
-    async (request) => {
-      const key = request.headers["idempotency-key"];
-      return chat.sendGift(member(request.member), request.site, request.body, typeof key === "string" ? key : undefined);
-    },
+    async (request) => chat.sendGift(member(request.member), request.site, request.body, idempotencyKey(request)),
   );
 
   app.delete(
