@@ -1,0 +1,51 @@
+import { SWIPE_LIKES_PER_DAY } from "../../../common/constants";
+import type { SwipeDeck, SwipeResponse } from "../../../common/schemas/members";
+import type { Limiter } from "../../adapters/limiter";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import { secondsToUtcMidnight, utcDay } from "../../time";
+import type { MemberRecord } from "../auth/auth.repo";
+import { wantedGenders } from "../likes/autoLike.repo";
+import type { LikesService } from "../likes/likes.service";
+import { memberCardDto } from "../members/profileDto";
+import { findVisibleProfile, type Viewer } from "../members/visibility";
+import { recordSwipe, swipeCards } from "./swipe.repo";
+
+const DECK_SIZE = 10;
+
+/** The swipe game: cards of members not swiped before; 4 likes a day, passing is free. */
+export class SwipeService {
+  constructor(
+    private readonly db: Db,
+    private readonly likes: LikesService,
+    private readonly limiter: Limiter,
+  ) {}
+
+  private likesKey(memberId: number): string {
+    return `swipe:${memberId}:${utcDay()}`;
+  }
+
+  private async likesLeft(memberId: number): Promise<number> {
+    const used = (await this.limiter.peek(this.likesKey(memberId)))?.count ?? 0;
+    return SWIPE_LIKES_PER_DAY - Math.min(SWIPE_LIKES_PER_DAY, used);
+  }
+
+  async deck(member: MemberRecord, siteId: number): Promise<SwipeDeck> {
+    const me = member.user.id;
+    const rows = await swipeCards(this.db, siteId, me, wantedGenders(member.profile.gender, member.profile.sexuality), DECK_SIZE);
+    return { profiles: rows.map((r) => memberCardDto(r.profile, r.mainPhoto)), likes_left: await this.likesLeft(me) };
+  }
+
+  async swipe(viewer: Viewer & { id: number }, targetId: number, action: "like" | "pass"): Promise<SwipeResponse> {
+    await findVisibleProfile(this.db, viewer, targetId);
+    let match = false;
+    if (action === "like") {
+      // Counted atomically (database or Redis), so four tabs at once still get four likes in all.
+      const used = await this.limiter.hit(this.likesKey(viewer.id), secondsToUtcMidnight());
+      if (used.count > SWIPE_LIKES_PER_DAY) throw new AppError(429, "swipe_limit");
+      match = (await this.likes.like(viewer, targetId, "swipe")).match;
+    }
+    await recordSwipe(this.db, viewer.id, targetId, action);
+    return { likes_left: await this.likesLeft(viewer.id), match };
+  }
+}
