@@ -81,7 +81,7 @@ const memberId = 1;
 await db.execute(sql`INSERT INTO likes (liker_id, liked_id, seen) SELECT id, ${memberId}, id % 3 = 0 FROM profiles WHERE id BETWEEN 2 AND 1001`);
 await db.execute(sql`INSERT INTO likes (liker_id, liked_id) SELECT ${memberId}, id FROM profiles WHERE id BETWEEN 501 AND 1500`);
 await db.execute(sql`ANALYZE likes`);
-const likes = new LikesService(db, new DbLimiter(db), { publish: async () => {} });
+const likes = new LikesService(db, new DbLimiter(db), { publish: async () => {} }, 0, () => {});
 console.log("\n| likes | p50 | p95 |\n|---|---|---|");
 await timeIt("likes.list + JSON, 1,000 likes each way", async () => JSON.stringify(await likes.list({ id: memberId, siteId: site.id, paid: false })));
 

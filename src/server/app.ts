@@ -115,7 +115,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
   registerErrorHandling(app);
   const sites = new SiteResolver(db);
-  registerRequestContext(app, { db, sites, members });
+  registerRequestContext(app, { db, sites, members, publicUrl: config.publicUrl });
 
   const mailDomain = (domain: string) => (domain.includes(".") ? domain : `${domain}.test`);
   const auth = new AuthService(
@@ -125,16 +125,23 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     () => worker.wake(),
     (userId) => members.changed(userId),
   );
-  await app.register(authRoutes, { auth, config, db });
+  await app.register(authRoutes, { auth, db });
   await app.register(settingsRoutes, { db, pushPublicKey: null });
   await app.register(referenceRoutes);
   await app.register(visitsRoutes, { db });
   const onMemberChanged = (userId: number) => members.changed(userId);
   const membersService = new MembersService(db);
-  const chatService = new ChatService(db, onMemberChanged, { publish: (memberId, event) => realtime.publish(memberId, event) });
+  const chatService = new ChatService(
+    db,
+    storage,
+    onMemberChanged,
+    { publish: (memberId, event) => realtime.publish(memberId, event) },
+    config.messageMailDelayMs,
+    () => worker.wake(),
+  );
   const realtime = new Realtime(pubsub, (memberId, conversationId) => chatService.typingPartner(memberId, conversationId));
   realtime.register(app);
-  const likesService = new LikesService(db, limiter, realtime);
+  const likesService = new LikesService(db, limiter, realtime, config.messageMailDelayMs, () => worker.wake());
   await app.register(membersRoutes, { members: membersService });
   await app.register(profileRoutes, { profile: new ProfileService(db, onMemberChanged) });
   await app.register(photosRoutes, { photos: new PhotosService(db, storage), onChanged: onMemberChanged });

@@ -25,6 +25,11 @@ const envSchema = z.object({
   SEED_MEMBERS: z.coerce.number().int().min(0).max(100_000).default(320),
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   MEMBER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  MESSAGE_MAIL_DELAY_S: z.coerce.number().int().min(0).max(86_400).default(300),
+  VAPID_PUBLIC_KEY: z.string().min(40).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, "must start with mailto: or https:").optional(),
+  MAIL_EVENTS_TOKEN: z.string().min(16).optional(),
 });
 
 export interface Config {
@@ -44,6 +49,13 @@ export interface Config {
   jobPollMs: number;
   /** How long a logged-in member's rows are reused between requests (0: never). */
   memberCacheMs: number;
+  /** How long the e-mail about a new message waits; it is not sent when the member read it by then. */
+  messageMailDelayMs: number;
+  /** Web Push keys from the environment; without them the server makes a pair once and keeps it in the database. */
+  vapid?: { publicKey: string; privateKey: string };
+  vapidSubject?: string;
+  /** Bearer token of POST /api/mail-events.php (bounces and complaints from the mail provider); the endpoint is off without it. */
+  mailEventsToken?: string;
   /** The dev mailbox (/dev/mail) exists only outside production and without SMTP. */
   devMailbox: boolean;
 }
@@ -75,6 +87,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedMembers: e.SEED_MEMBERS,
     jobPollMs: e.JOB_POLL_MS,
     memberCacheMs: e.MEMBER_CACHE_MS,
+    messageMailDelayMs: e.MESSAGE_MAIL_DELAY_S * 1000,
+    vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    vapidSubject: e.VAPID_SUBJECT,
+    mailEventsToken: e.MAIL_EVENTS_TOKEN,
     devMailbox: e.NODE_ENV !== "production" && !e.SMTP_URL,
   };
 }

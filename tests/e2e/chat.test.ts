@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeJpeg } from "../support/factories";
 import { launchBrowser } from "./browser";
 import { ChatList, Conversation } from "./chatPages";
 import { activeMember, newMember } from "./members";
@@ -158,6 +159,39 @@ describe("gifts", () => {
     await a.page.getByTestId("icebreaker-open").click();
     await a.page.getByTestId("icebreaker-modal").getByText("What is the best trip you have ever made?").click();
     expect(await a.page.getByTestId("chat-input").inputValue()).toBe("What is the best trip you have ever made?");
+    await a.context.close();
+    await b.context.close();
+  });
+});
+
+describe("photos in chat", () => {
+  it("sends a photo for the photo price; the partner sees it live and can open it whole", async () => {
+    const a = await activeMember(site, browser, "paula@example.com", "Paula", { mobile: true });
+    const b = await activeMember(site, browser, "quentin@example.com", "Quentin");
+    await b.site$.open(`/members/${a.id}/chat`);
+    await a.site$.open(`/members/${b.id}/chat`);
+    // 20 signup credits; a photo costs 20 on the demo site.
+    expect(await a.page.getByTestId("chat-photo-button").getAttribute("title")).toBe("Send a photo (20 credits)");
+    await a.page.getByTestId("chat-photo-input").setInputFiles({ name: "beach.jpg", mimeType: "image/jpeg", buffer: await makeJpeg({ width: 800, height: 600 }) });
+    const own = a.page.getByTestId("chat-photo");
+    await own.waitFor();
+    expect(await own.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await credits(a.page)).toBe(0);
+
+    // Quentin had the conversation open: the photo arrives without a reload, and opens whole.
+    const theirs = b.page.getByTestId("chat-photo");
+    await theirs.waitFor({ timeout: 5000 });
+    await theirs.click();
+    const whole = b.page.getByRole("dialog").locator("img");
+    await whole.waitFor();
+    await b.page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>(".modal img");
+      return Boolean(img?.complete && img.naturalWidth === 800);
+    });
+
+    // Without credits, another photo is refused before anything is uploaded.
+    await a.page.getByTestId("chat-photo-input").setInputFiles({ name: "two.jpg", mimeType: "image/jpeg", buffer: await makeJpeg() });
+    await a.page.getByTestId("chat-credits-alert").getByText("You do not have enough credits").waitFor();
     await a.context.close();
     await b.context.close();
   });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatsResponse, ConversationResponse, SendMessageResponse } from "../../src/common/schemas/chat";
 import { rowsOf } from "../../src/server/db/client";
-import { createMember } from "../support/factories";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { createMember, makeJpeg } from "../support/factories";
 import { startTestApp, type TestApp, type TestClient } from "../support/testApp";
 import { sql } from "drizzle-orm";
 
@@ -168,5 +170,70 @@ describe("gifts", () => {
     expect(poor.body.error.code).toBe("not_enough_credits");
     const seen = await b.client.get<ConversationResponse>(`/api/chat.php?member=${a.id}`);
     expect(seen.body.messages.map((m) => [m.kind, m.body])).toEqual([["gift", "rose"]]);
+  });
+});
+
+describe("photos in chat", () => {
+  // The first test stores the folder's first files; the second counts that a refused send adds none.
+  it("sends a re-encoded photo for the site's photo price, shown only to the two members", async () => {
+    const a = await loggedIn({ credits: 50 });
+    const b = await loggedIn();
+    const stranger = await loggedIn();
+    const key = { "idempotency-key": "photo-key-1234567" };
+    const sent = await a.client.upload<SendMessageResponse>(`/api/chatphoto.php?to=${b.id}`, "photo", await makeJpeg({ exif: true }), "p.jpg", "image/jpeg", key);
+    expect(sent.status).toBe(200);
+    expect(sent.body.credits).toBe(30);
+    const photo = sent.body.message.photo;
+    expect(sent.body.message.kind).toBe("photo");
+    expect(photo?.url).toMatch(/^\/chatphotos\/[0-9a-f-]{36}\.jpg$/);
+
+    // A retry with the same key sends and charges nothing more and keeps the first photo.
+    const retried = await a.client.upload<SendMessageResponse>(`/api/chatphoto.php?to=${b.id}`, "photo", await makeJpeg(), "p.jpg", "image/jpeg", key);
+    expect(retried.body.message.id).toBe(sent.body.message.id);
+    expect(await ledgerOf(a.id)).toEqual({ sum: 30, credits: 30, negative: 0 });
+
+    const seen = await b.client.get<ConversationResponse>(`/api/chat.php?member=${a.id}`);
+    expect(seen.body.messages.map((m) => [m.kind, m.photo?.thumb])).toEqual([["photo", photo?.thumb]]);
+    for (const client of [a.client, b.client]) {
+      for (const url of [photo?.url, photo?.thumb]) {
+        const res = await fetch(t.baseUrl + url, { headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } });
+        expect(res.status).toBe(200);
+        expect(res.headers.get("cache-control")).toContain("private");
+        const bytes = Buffer.from(await res.arrayBuffer());
+        expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+        // Re-encoded: the EXIF block of the upload is gone.
+        expect(bytes.includes(Buffer.from("Exif"))).toBe(false);
+      }
+    }
+    expect((await stranger.client.get(photo?.url ?? "")).status).toBe(404);
+    expect((await t.client().get(photo?.url ?? "")).status).toBe(404);
+  });
+
+  it("refuses what is not an image, and too few credits, storing nothing and charging nothing", async () => {
+    const a = await loggedIn({ credits: 15 });
+    const b = await loggedIn();
+    const files = () => readdirSync(join(t.config.dataDir, "uploads/chatphotos")).length;
+    const before = files();
+    const text = await a.client.upload<ErrorBody>(`/api/chatphoto.php?to=${b.id}`, "photo", Buffer.from("<script>alert(1)</script>"), "x.jpg");
+    expect(text.status).toBe(400);
+    expect(text.body.error.code).toBe("not_an_image");
+    const poor = await a.client.upload<ErrorBody>(`/api/chatphoto.php?to=${b.id}`, "photo", await makeJpeg());
+    expect(poor.status).toBe(402);
+    expect(poor.body.error.message).toBe("You do not have enough credits");
+    expect(await ledgerOf(a.id)).toEqual({ sum: 15, credits: 15, negative: 0 });
+    const db = t.testDb.database.db;
+    const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM messages WHERE sender_id = ${a.id}`));
+    expect(n).toBe(0);
+    expect(files()).toBe(before);
+  });
+
+  it("does not let a member send a photo to someone who blocked them", async () => {
+    const a = await loggedIn({ credits: 50 });
+    const b = await loggedIn();
+    await b.client.post("/api/block.php", { id: a.id });
+    const res = await a.client.upload<ErrorBody>(`/api/chatphoto.php?to=${b.id}`, "photo", await makeJpeg());
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe("blocked_by");
+    expect(await ledgerOf(a.id)).toEqual({ sum: 50, credits: 50, negative: 0 });
   });
 });

@@ -117,10 +117,17 @@ export class TestClient {
   }
 
   /** A multipart/form-data upload of one file field. */
-  async upload<T = Record<string, unknown>>(path: string, field: string, file: Buffer, filename = "photo.jpg", type = "image/jpeg"): Promise<TestResponse<T>> {
+  async upload<T = Record<string, unknown>>(
+    path: string,
+    field: string,
+    file: Buffer,
+    filename = "photo.jpg",
+    type = "image/jpeg",
+    extraHeaders: Record<string, string> = {},
+  ): Promise<TestResponse<T>> {
     const form = new FormData();
     form.append(field, new Blob([new Uint8Array(file)], { type }), filename);
-    const headers: Record<string, string> = { ...this.headers };
+    const headers: Record<string, string> = { ...this.headers, ...extraHeaders };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     const res = await fetch(this.baseUrl + path, { method: "POST", headers, body: form });
     const text = await res.text();

@@ -12,6 +12,8 @@ export const chatMessageSchema = z.object({
   sender: z.number().int(),
   kind: z.enum(["text", "photo", "gift"]),
   body: z.string(),
+  /** A photo message: the photo and its thumbnail (only the two members of the conversation may fetch them). */
+  photo: z.object({ url: z.string(), thumb: z.string() }).optional(),
   created_at: z.string(),
   /** Read by the other member (read receipts, free for both). */
   read: z.boolean(),
@@ -61,5 +63,11 @@ export const sendGiftSchema = z
   .strict()
   .refine((b) => b.to !== undefined || b.conversation !== undefined, { error: "errors.not_found", path: ["to"] });
 export type SendGift = z.infer<typeof sendGiftSchema>;
+
+/** POST /api/chatphoto.php?to=… or ?conversation=…: a photo in chat (multipart/form-data, field `photo`). */
+export const sendPhotoQuerySchema = z
+  .object({ to: id.optional(), conversation: id.optional() })
+  .strict()
+  .refine((b) => b.to !== undefined || b.conversation !== undefined, { error: "errors.not_found", path: ["to"] });
 
 export const deleteConversationQuerySchema = z.object({ conversation: id }).strict();

@@ -15,6 +15,8 @@ declare module "fastify" {
     site: SiteRow;
     /** The logged-in member, or null for a visitor. */
     member: MemberRecord | null;
+    /** The site's address as this request used it (links in e-mails and pushes): PUBLIC_URL when set. */
+    origin: string;
     /** The language of answers and e-mails for this request. */
     lang: Language;
     /** The visitor's country: GeoIP, or the site's main country where GeoIP cannot place the address. */
@@ -26,10 +28,15 @@ declare module "fastify" {
 const TOUCH_EVERY_MS = 5 * 60_000;
 
 /** Resolves site, member, country and language for every request except static assets. */
-export function registerRequestContext(app: FastifyInstance, deps: { db: Db; sites: SiteResolver; members: MemberCache }): void {
+export function registerRequestContext(app: FastifyInstance, deps: { db: Db; sites: SiteResolver; members: MemberCache; publicUrl?: string }): void {
   app.decorateRequest("site", null as unknown as SiteRow);
   app.decorateRequest("member", null);
   app.decorateRequest("lang", "en");
+  app.decorateRequest("origin", {
+    getter(this: FastifyRequest) {
+      return deps.publicUrl ?? `${this.protocol}://${this.host}`;
+    },
+  });
   app.decorateRequest("country", "");
 
   app.addHook("onRequest", async (request) => {

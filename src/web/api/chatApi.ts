@@ -7,6 +7,7 @@ import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
 import { patchUser, refetchUserQuietly, userQuery } from "./userApi";
 import type { Gift } from "../../common/gifts";
+import { postImage } from "./photosApi";
 
 /** A conversation is opened by its id (/chats/:id) or by the other member's id (/members/:id/chat). */
 export type ConversationRef = { id: number } | { member: number };
@@ -122,6 +123,33 @@ export function useSendMessage(ref: ConversationRef) {
       });
       patchUser({ credits });
       void refetchChats();
+    },
+  });
+}
+
+/** Sends a photo (POST /api/chatphoto.php); it shows when the server has it, with the new balance in the top bar. */
+export function useSendPhoto(ref: ConversationRef) {
+  const key = queryKeys.conversation(ref);
+  return useMutation({
+    mutationFn: ({ file, idempotencyKey }: { file: File; idempotencyKey: string }) => {
+      const query = "id" in ref ? `conversation=${ref.id}` : `to=${ref.member}`;
+      return postImage<SendMessageResponse>(`/api/chatphoto.php?${query}`, file, idempotencyKey);
+    },
+    onSuccess: ({ message, credits }) => {
+      queryClient.setQueryData<ConversationResponse>(key, (data) =>
+        data
+          ? {
+              ...data,
+              conversation: data.conversation ?? message.conversation,
+              messages: [...data.messages.filter((m) => m.id !== message.id), message].sort((a, b) => Number(isPending(a)) - Number(isPending(b)) || a.id - b.id),
+            }
+          : data,
+      );
+      patchUser({ credits });
+      void refetchChats();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === "not_enough_credits") void refetchUserQuietly().catch(() => {});
     },
   });
 }

@@ -10,29 +10,37 @@ import { userQuery } from "./userApi";
 const PHOTOS_PATH = "/api/photos.php";
 
 /**
- * Uploads one photo as multipart/form-data (field `photo`). It bypasses api(), which speaks JSON only,
- * and is not retried: an upload is neither small nor safe to repeat. The browser sets the content type
- * with the multipart boundary, so none is set here.
+ * Posts one image as multipart/form-data (field `photo`). It bypasses api(), which speaks JSON only,
+ * and is not retried: an upload is neither small nor safe to repeat (a send in chat carries an
+ * Idempotency-Key, so the member may retry it by hand). The browser sets the content type with the
+ * multipart boundary, so none is set here.
  */
-export async function uploadPhoto(file: File): Promise<OwnPhoto> {
+export async function postImage<T>(path: string, file: File, idempotencyKey?: string): Promise<T> {
   const body = new FormData();
   body.append("photo", file);
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (idempotencyKey) headers["Idempotency-Key"] = idempotencyKey;
   const done = useLoadingStore.getState().start();
   try {
     let response: Response;
     try {
-      response = await fetch(PHOTOS_PATH, { method: "POST", body, credentials: "same-origin", headers: { accept: "application/json" } });
+      response = await fetch(path, { method: "POST", body, credentials: "same-origin", headers });
     } catch {
       throw networkError();
     }
     const answer = await response.json().catch(() => null);
-    if (response.ok) return (answer as { photo: OwnPhoto }).photo;
+    if (response.ok) return answer as T;
     // A proxy may refuse a large body before the server sees it, answering 413 without our JSON.
     if (!answer && response.status === 413) throw new ApiError(413, "file_too_large", i18next.t("errors.file_too_large"));
-    throw errorFromBody(PHOTOS_PATH, response, answer);
+    throw errorFromBody(path, response, answer);
   } finally {
     done();
   }
+}
+
+/** Uploads an own profile photo. */
+export async function uploadPhoto(file: File): Promise<OwnPhoto> {
+  return (await postImage<{ photo: OwnPhoto }>(PHOTOS_PATH, file)).photo;
 }
 
 /** A new or deleted photo may change the main image: the own profile and the user are fetched again. */

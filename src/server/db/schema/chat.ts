@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigserial, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { sites } from "./sites";
 import { profiles } from "./users";
@@ -38,6 +39,8 @@ export const conversationMembers = pgTable(
     hidden: boolean("hidden").notNull().default(false),
     /** Messages up to this id are read. */
     readUpTo: integer("read_up_to").notNull().default(0),
+    /** The newest message this member was told about by e-mail: one mail per conversation until they read it. */
+    notifiedUpTo: integer("notified_up_to").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.memberId] }), index("conversation_members_member_idx").on(t.memberId)],
 );
@@ -61,5 +64,9 @@ export const messages = pgTable(
     credits: integer("credits").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("messages_conversation_idx").on(t.conversationId, t.id)],
+  (t) => [
+    index("messages_conversation_idx").on(t.conversationId, t.id),
+    // Who may fetch a chat photo: found by its file id.
+    index("messages_photo_idx").on(t.attachment).where(sql`kind = 'photo'`),
+  ],
 );

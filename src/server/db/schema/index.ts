@@ -8,3 +8,4 @@ export * from "./visits";
 export * from "./likes";
 export * from "./chat";
 export * from "./credits";
+export * from "./push";

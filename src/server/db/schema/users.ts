@@ -28,6 +28,10 @@ export const users = pgTable(
     paidUser: boolean("paid_user").notNull().default(false),
     language: text("language").notNull(),
     notificationsDisabled: jsonb("notifications_disabled").$type<NotificationDisabledReason[]>().notNull().default([]),
+    /** Which e-mails the member wants (the /notifications page); all on at signup. */
+    notifyMessages: boolean("notify_messages").notNull().default(true),
+    notifyLikes: boolean("notify_likes").notNull().default(true),
+    notifyMatches: boolean("notify_matches").notNull().default(true),
     signupMessage: text("signup_message"),
     tracking: jsonb("tracking").$type<Tracking>().notNull().default({}),
     signupIp: text("signup_ip"),

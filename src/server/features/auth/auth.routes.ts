@@ -13,7 +13,6 @@ import {
   tokenRequestSchema,
 } from "../../../common/schemas/auth";
 import { userResponseSchema } from "../../../common/schemas/user";
-import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { unauthorized } from "../../errors";
 import { userDto } from "../members/profileDto";
@@ -24,18 +23,17 @@ const DAY_SECONDS = 86400;
 
 export interface AuthRoutesOptions {
   auth: AuthService;
-  config: Config;
   db: Db;
 }
 
 /** Account calls: the documented /api/user.php and /api/logout.php, and the undocumented flows in the same style. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, config, db }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, db }) => {
   const info = (request: FastifyRequest): RequestInfo => ({
     site: request.site,
     lang: request.lang,
     ip: request.ip,
     userAgent: request.headers["user-agent"],
-    origin: config.publicUrl ?? `${request.protocol}://${request.host}`,
+    origin: request.origin,
   });
 
   const setAuthCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>

@@ -119,3 +119,14 @@ export async function listConversations(db: Db, memberId: number): Promise<Conve
       LIMIT 500`),
   );
 }
+
+/** The conversation a chat photo was sent in (who may fetch it), found by the photo's file id. */
+export async function findChatPhotoConversation(db: Db, photoId: string): Promise<ConversationRow | null> {
+  const [row] = await db
+    .select({ conversation: conversations })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(eq(messages.kind, "photo"), eq(messages.attachment, photoId)))
+    .limit(1);
+  return row?.conversation ?? null;
+}

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { okSchema } from "../../../common/schemas/auth";
 import {
   chatsResponseSchema,
@@ -9,15 +10,18 @@ import {
   sendGiftSchema,
   sendMessageResponseSchema,
   sendMessageSchema,
+  sendPhotoQuerySchema,
 } from "../../../common/schemas/chat";
-import { unauthorized } from "../../errors";
+import { notFound, unauthorized } from "../../errors";
+import { viewerOf } from "../members/members.routes";
+import { readUploadedImage } from "../photos/readUpload";
 import type { MemberRecord } from "../auth/auth.repo";
 import type { ChatService } from "./chat.service";
 
-/** The Idempotency-Key header of a call that spends credits (ARCHITECTURE.md, API contract). */
-const idempotencyKey = (request: FastifyRequest) => {
+/** The Idempotency-Key header of a call that spends credits (ARCHITECTURE.md, API contract), and the site's address. */
+const sendRequest = (request: FastifyRequest) => {
   const key = request.headers["idempotency-key"];
-  return typeof key === "string" ? key : undefined;
+  return { idempotencyKey: typeof key === "string" ? key : undefined, origin: request.origin };
 };
 
 const member = (m: MemberRecord | null) => {
@@ -62,7 +66,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         response: { 200: sendMessageResponseSchema },
       },
     },
-    async (request) => chat.send(member(request.member), request.site, request.body, idempotencyKey(request)),
+    async (request) => chat.send(member(request.member), request.site, request.body, sendRequest(request)),
   );
 
   app.post(
@@ -75,8 +79,32 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         response: { 200: sendMessageResponseSchema },
       },
     },
-    async (request) => chat.sendGift(member(request.member), request.site, request.body, idempotencyKey(request)),
+    async (request) => chat.sendGift(member(request.member), request.site, request.body, sendRequest(request)),
   );
+
+  app.post(
+    "/api/chatphoto.php",
+    {
+      schema: {
+        tags: ["chat"],
+        summary: "Send a photo in chat (multipart/form-data, field `photo`; costs the site's photo_credits; Idempotency-Key as for messages)",
+        consumes: ["multipart/form-data"],
+        querystring: sendPhotoQuerySchema,
+        response: { 200: sendMessageResponseSchema },
+      },
+    },
+    async (request) => {
+      const sender = member(request.member);
+      const file = await readUploadedImage(request);
+      return chat.sendPhoto(sender, request.site, request.query, file, sendRequest(request));
+    },
+  );
+
+  app.get("/chatphotos/:file", { schema: { hide: true, params: z.object({ file: z.string().max(60) }) } }, async (request, reply) => {
+    const body = await chat.photoFile(request.params.file, viewerOf(request));
+    if (!body) throw notFound();
+    return reply.type("image/jpeg").header("cache-control", "private, max-age=3600").header("x-content-type-options", "nosniff").send(body);
+  });
 
   app.delete(
     "/api/chat.php",

@@ -4,7 +4,11 @@ import { messageCost } from "../../../common/messageCost";
 import type { ChatMessage, ChatsResponse, ConversationResponse, SendGift, SendMessage, SendMessageResponse } from "../../../common/schemas/chat";
 import type { ServerEvent } from "../../../common/schemas/realtime";
 import type { Db } from "../../db/client";
-import { profiles, users } from "../../db/schema";
+import { type MessageKind, profiles, users } from "../../db/schema";
+import type { Storage } from "../../adapters/storage";
+import { enqueueNotification } from "../notifications/notify";
+import { detectImageType } from "../photos/detectImageType";
+import { processChatPhoto } from "../photos/processPhoto";
 import { AppError } from "../../errors";
 import type { SiteRow } from "../settings/settings.repo";
 import type { MemberRecord } from "../auth/auth.repo";
@@ -15,6 +19,7 @@ import { memberCardDto } from "../members/profileDto";
 import { blockedIds, findVisibleProfile } from "../members/visibility";
 import {
   countStartedBy,
+  findChatPhotoConversation,
   findConversation,
   findConversationBetween,
   hideConversation,
@@ -27,16 +32,32 @@ import {
   recentMessages,
 } from "./chat.repo";
 
-function messageDto(m: MessageRow, readByOther: number): ChatMessage {
+/** Where a chat photo is fetched; only the two members of its conversation get it. */
+export const chatPhotoUrls = (photoId: string) => ({ url: `/chatphotos/${photoId}.jpg`, thumb: `/chatphotos/${photoId}_thumb.jpg` });
+
+export function messageDto(m: Pick<MessageRow, "id" | "conversationId" | "senderId" | "kind" | "body" | "attachment" | "createdAt">, readByOther: number): ChatMessage {
   return {
     id: m.id,
     conversation: m.conversationId,
     sender: m.senderId,
     kind: m.kind,
     body: m.kind === "gift" ? (m.attachment ?? "") : m.body,
+    ...(m.kind === "photo" && m.attachment ? { photo: chatPhotoUrls(m.attachment) } : {}),
     created_at: m.createdAt.toISOString(),
     read: m.id <= readByOther,
   };
+}
+
+/** A chat photo file name: the photo's id, and the full photo or its thumbnail. */
+function parseChatPhotoFile(file: string): { id: string; name: string } | null {
+  const m = /^([0-9a-f-]{36})(_thumb)?\.jpg$/.exec(file);
+  return m ? { id: m[1], name: file } : null;
+}
+
+/** What a send needs from its request: the retry key and the site's address for notification links. */
+export interface SendRequest {
+  idempotencyKey?: string;
+  origin: string;
 }
 
 /** Where live events go (the Realtime hub, or nothing in tests that do not care). */
@@ -49,9 +70,14 @@ export interface EventPublisher {
 export class ChatService {
   constructor(
     private readonly db: Db,
+    private readonly storage: Storage,
     /** After a member's credits or conversations changed (cached member data, other instances). */
     private readonly onMemberChanged: (userId: number) => Promise<void>,
     private readonly events: EventPublisher,
+    /** How long the e-mail about a message waits (none when read by then). */
+    private readonly mailDelayMs: number,
+    /** Called after notifications were queued (wakes the job worker). */
+    private readonly onQueued: () => void,
   ) {}
 
   private viewer(member: MemberRecord, site: SiteRow) {
@@ -67,33 +93,72 @@ export class ChatService {
   }
 
   /** Sends a text message; charges the message in the same transaction. Retried with the same key, it does nothing more. */
-  async send(member: MemberRecord, site: SiteRow, input: SendMessage, idempotencyKey?: string): Promise<SendMessageResponse> {
+  async send(member: MemberRecord, site: SiteRow, input: SendMessage, req: SendRequest): Promise<SendMessageResponse> {
     const text = input.text.trim();
     if (!text) throw new AppError(400, "message_empty", undefined, "text");
     const max = site.settings.message_length;
     if (text.length > max) throw new AppError(400, "message_too_long", { max }, "text");
     const cost = messageCost(site.settings, member.profile.country);
-    return this.deliver(member, site, input, { kind: "text", body: text, attachment: null, cost, reason: "message" }, idempotencyKey);
+    return this.deliver(member, site, input, { kind: "text", body: text, attachment: null, cost, reason: "message" }, req);
+  }
+
+  /**
+   * Sends a photo: checked and re-encoded like a profile photo, then paid (photo_credits) and stored
+   * with its message in one transaction. Files of a refused or repeated send are removed again.
+   */
+  async sendPhoto(member: MemberRecord, site: SiteRow, target: { to?: number; conversation?: number }, file: Buffer, req: SendRequest): Promise<SendMessageResponse> {
+    // The cheap checks first: nothing is processed for a member who may not write.
+    const to = target.conversation !== undefined ? await this.partner(member, site, target.conversation) : (target.to as number);
+    if (to === member.user.id) throw new AppError(404, "not_found");
+    await this.assertMayWrite(member, site, to);
+    if (!detectImageType(file)) throw new AppError(400, "not_an_image");
+    let stored: { id: string };
+    try {
+      stored = await processChatPhoto(file, this.storage);
+    } catch {
+      throw new AppError(400, "image_corrupt");
+    }
+    const removeFiles = () => Promise.all([this.storage.remove(`chatphotos/${stored.id}.jpg`), this.storage.remove(`chatphotos/${stored.id}_thumb.jpg`)]);
+    try {
+      const content = { kind: "photo", body: "", attachment: stored.id, cost: site.settings.photo_credits, reason: "photo" } as const;
+      const result = await this.deliver(member, site, { to }, content, req);
+      // A retry answered from its first send keeps the first photo.
+      if (result.message.photo?.url !== chatPhotoUrls(stored.id).url) await removeFiles();
+      return result;
+    } catch (err) {
+      await removeFiles();
+      throw err;
+    }
+  }
+
+  /** The bytes of a chat photo for one of the two members of its conversation, or null. */
+  async photoFile(file: string, viewer: { id: number | null; siteId: number }): Promise<Buffer | null> {
+    const parsed = parseChatPhotoFile(file);
+    if (!parsed || viewer.id === null) return null;
+    const conversation = await findChatPhotoConversation(this.db, parsed.id);
+    if (!conversation || conversation.siteId !== viewer.siteId) return null;
+    if (conversation.memberA !== viewer.id && conversation.memberB !== viewer.id) return null;
+    return this.storage.get(`chatphotos/${parsed.name}`);
   }
 
   /** Sends a gift of the catalogue; it costs the site's gift_credits. */
-  async sendGift(member: MemberRecord, site: SiteRow, input: SendGift, idempotencyKey?: string): Promise<SendMessageResponse> {
-    return this.deliver(member, site, input, { kind: "gift", body: "", attachment: input.gift, cost: site.settings.gift_credits, reason: "gift" }, idempotencyKey);
+  async sendGift(member: MemberRecord, site: SiteRow, input: SendGift, req: SendRequest): Promise<SendMessageResponse> {
+    return this.deliver(member, site, input, { kind: "gift", body: "", attachment: input.gift, cost: site.settings.gift_credits, reason: "gift" }, req);
   }
 
   private async deliver(
     member: MemberRecord,
     site: SiteRow,
     target: { to?: number; conversation?: number },
-    content: { kind: "text" | "gift"; body: string; attachment: string | null; cost: number; reason: "message" | "gift" },
-    idempotencyKey?: string,
+    content: { kind: MessageKind; body: string; attachment: string | null; cost: number; reason: "message" | "gift" | "photo" },
+    req: SendRequest,
   ): Promise<SendMessageResponse> {
     const me = member.user.id;
     const to = target.conversation !== undefined ? await this.partner(member, site, target.conversation) : (target.to as number);
     if (to === me) throw new AppError(404, "not_found");
-    await this.assertMayWrite(member, site, to);
+    if (content.kind !== "photo") await this.assertMayWrite(member, site, to);
 
-    const result = await once(this.db, me, idempotencyKey, async (tx) => {
+    const result = await once(this.db, me, req.idempotencyKey, async (tx) => {
       // One member's sends go one at a time: the free-conversation count and the balance stay exact.
       await tx.execute(sql`SELECT id FROM users WHERE id = ${me} FOR UPDATE`);
       const { conversation, created } = await openConversation(tx, site.id, me, to);
@@ -110,8 +175,10 @@ export class ChatService {
         attachment: content.attachment,
         credits: content.cost,
       });
+      await enqueueNotification(tx, { kind: "message", to, from: me, conversation: conversation.id, message: message.id, origin: req.origin }, this.mailDelayMs);
       return { message: messageDto(message, 0), credits: balance } satisfies SendMessageResponse;
     });
+    this.onQueued();
     await this.onMemberChanged(me);
     // Live to the partner and to the sender's other pages; a failure here loses nothing (the message is stored).
     const event = { type: "message", conversation: result.message.conversation, message: result.message } as const;

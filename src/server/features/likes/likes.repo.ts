@@ -3,14 +3,14 @@ import { type Db, rowsOf } from "../../db/client";
 import { CARD_COLUMNS_SQL, type RawCard } from "../members/members.repo";
 import { type LikeSource, likes } from "../../db/schema";
 
-/** Adds a like (once); answers whether it is now mutual. */
-export async function insertLike(db: Db, likerId: number, likedId: number, source: LikeSource): Promise<boolean> {
-  await db.insert(likes).values({ likerId, likedId, source }).onConflictDoNothing();
+/** Adds a like (once); answers whether it is new and whether it is now mutual. */
+export async function insertLike(db: Db, likerId: number, likedId: number, source: LikeSource): Promise<{ created: boolean; match: boolean }> {
+  const inserted = await db.insert(likes).values({ likerId, likedId, source }).onConflictDoNothing().returning({ likerId: likes.likerId });
   const [reverse] = await db
     .select({ one: sql<number>`1` })
     .from(likes)
     .where(and(eq(likes.likerId, likedId), eq(likes.likedId, likerId)));
-  return Boolean(reverse);
+  return { created: inserted.length > 0, match: Boolean(reverse) };
 }
 
 export async function deleteLike(db: Db, likerId: number, likedId: number): Promise<void> {

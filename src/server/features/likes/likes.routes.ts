@@ -16,7 +16,7 @@ export const likesRoutes: FastifyPluginAsyncZod<{ likes: LikesService }> = async
   app.post(
     "/api/like.php",
     { schema: { tags: ["likes"], summary: "Like a member; answers whether it is a match", body: targetSchema, response: { 200: likeResponseSchema } } },
-    async (request) => likes.like(memberViewer(request), request.body.id),
+    async (request) => likes.like(memberViewer(request), request.body.id, request.origin),
   );
 
   app.delete(

@@ -8,6 +8,7 @@ import { cardRowOf } from "../members/members.repo";
 import { mainImageDto, memberCardDto } from "../members/profileDto";
 import { findVisibleProfile, type Viewer } from "../members/visibility";
 import type { EventPublisher } from "../chat/chat.service";
+import { enqueueNotification } from "../notifications/notify";
 import { pickAutoLiker } from "./autoLike.repo";
 import { deleteLike, insertLike, listLikesWithCards } from "./likes.repo";
 
@@ -17,13 +18,22 @@ export class LikesService {
     private readonly db: Db,
     private readonly limiter: Limiter,
     private readonly events: EventPublisher,
+    private readonly mailDelayMs: number,
+    /** Called after notifications were queued (wakes the job worker). */
+    private readonly onQueued: () => void,
   ) {}
 
-  async like(viewer: Viewer & { id: number }, targetId: number, source: "member" | "swipe" = "member"): Promise<LikeResponse> {
+  /** Likes a member; a new like (or the match it makes) is announced to them by push and e-mail. */
+  async like(viewer: Viewer & { id: number }, targetId: number, origin: string, source: "member" | "swipe" = "member"): Promise<LikeResponse> {
     if (targetId === viewer.id) throw new AppError(400, "cannot_like_self");
     const target = await findVisibleProfile(this.db, viewer, targetId);
     if (target.blockedByViewer) throw new AppError(404, "not_found");
-    const match = await insertLike(this.db, viewer.id, targetId, source);
+    const { match } = await this.db.transaction(async (tx) => {
+      const result = await insertLike(tx, viewer.id, targetId, source);
+      if (result.created) await enqueueNotification(tx, { kind: result.match ? "match" : "like", to: targetId, from: viewer.id, origin }, this.mailDelayMs);
+      return result;
+    });
+    this.onQueued();
     await this.events.publish(targetId, { type: "like", from: viewer.id, match }).catch(() => {});
     return { liked: true, match };
   }

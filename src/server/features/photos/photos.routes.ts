@@ -1,12 +1,11 @@
-import type {} from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PHOTO_MAX_BYTES } from "../../../common/constants";
 import { okSchema } from "../../../common/schemas/auth";
 import { photoIdQuerySchema, photoResponseSchema } from "../../../common/schemas/members";
-import { AppError, notFound, unauthorized } from "../../errors";
+import { notFound, unauthorized } from "../../errors";
 import { viewerOf } from "../members/members.routes";
 import type { PhotosService } from "./photos.service";
+import { readUploadedImage } from "./readUpload";
 
 export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; onChanged: (userId: number) => Promise<void> }> = async (app, { photos, onChanged }) => {
   app.get("/photos/:file", { schema: { hide: true, params: z.object({ file: z.string().max(60) }) } }, async (request, reply) => {
@@ -28,14 +27,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; onChan
     async (request) => {
       const member = request.member;
       if (!member) throw unauthorized();
-      if (!request.isMultipart()) throw new AppError(400, "not_an_image");
-      const part = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
-      if (!part) throw new AppError(400, "not_an_image");
-      const body = await part.toBuffer().catch((err: { code?: string }) => {
-        if (err.code === "FST_REQ_FILE_TOO_LARGE") throw new AppError(413, "file_too_large");
-        throw err;
-      });
-      const photo = await photos.upload(member, body);
+      const photo = await photos.upload(member, await readUploadedImage(request));
       await onChanged(member.user.id);
       return { photo };
     },

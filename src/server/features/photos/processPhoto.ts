@@ -11,6 +11,21 @@ export interface StoredPhoto {
 }
 
 /**
+ * A photo sent in chat: the same checks and re-encoding as a profile photo, but only the photo and a
+ * thumbnail, kept apart (`chatphotos/`) because only the two members of the conversation may fetch them.
+ */
+export async function processChatPhoto(input: Buffer, storage: Storage): Promise<{ id: string }> {
+  const id = randomUUID();
+  const base = sharp(input, { failOn: "error", limitInputPixels: 40_000_000 }).rotate();
+  const [main, thumb] = await Promise.all([
+    base.clone().resize(1080, 1350, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer(),
+    base.clone().resize(320, 320, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 78 }).toBuffer(),
+  ]);
+  await Promise.all([storage.put(`chatphotos/${id}.jpg`, main), storage.put(`chatphotos/${id}_thumb.jpg`, thumb)]);
+  return { id };
+}
+
+/**
  * Re-encodes an image (which drops EXIF and any payload hidden in it) into the four variants the
  * site shows: the photo, a thumbnail, a square match crop and a blurred copy for locked photos.
  */

@@ -20,7 +20,7 @@ export const swipeRoutes: FastifyPluginAsyncZod<{ swipe: SwipeService }> = async
     async (request) => {
       const viewer = viewerOf(request);
       if (viewer.id === null) throw unauthorized();
-      return swipe.swipe({ ...viewer, id: viewer.id }, request.body.id, request.body.action);
+      return swipe.swipe({ ...viewer, id: viewer.id }, request.body.id, request.body.action, request.origin);
     },
   );
 };

@@ -36,14 +36,14 @@ export class SwipeService {
     return { profiles: rows.map((r) => memberCardDto(r.profile, r.mainPhoto)), likes_left: await this.likesLeft(me) };
   }
 
-  async swipe(viewer: Viewer & { id: number }, targetId: number, action: "like" | "pass"): Promise<SwipeResponse> {
+  async swipe(viewer: Viewer & { id: number }, targetId: number, action: "like" | "pass", origin: string): Promise<SwipeResponse> {
     await findVisibleProfile(this.db, viewer, targetId);
     let match = false;
     if (action === "like") {
       // Counted atomically (database or Redis), so four tabs at once still get four likes in all.
       const used = await this.limiter.hit(this.likesKey(viewer.id), secondsToUtcMidnight());
       if (used.count > SWIPE_LIKES_PER_DAY) throw new AppError(429, "swipe_limit");
-      match = (await this.likes.like(viewer, targetId, "swipe")).match;
+      match = (await this.likes.like(viewer, targetId, origin, "swipe")).match;
     }
     await recordSwipe(this.db, viewer.id, targetId, action);
     return { likes_left: await this.likesLeft(viewer.id), match };

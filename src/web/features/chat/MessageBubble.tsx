@@ -4,6 +4,7 @@ import type { ChatMessage } from "../../../common/schemas/chat";
 import { isPending } from "../../api/chatApi";
 import { Icon } from "../../components/Icon";
 import { formatDate } from "../../i18n/i18n";
+import { ChatPhoto } from "./ChatPhoto";
 
 interface Props {
   message: ChatMessage;
@@ -24,6 +25,8 @@ export function MessageBubble({ message, own, partnerName }: Props) {
         <span className="visually-hidden">{own ? t("chat.said_own") : t("chat.said_partner", { name: partnerName })} </span>
         {message.kind === "text" ? (
           <span className="chat-text">{message.body}</span>
+        ) : message.kind === "photo" && message.photo ? (
+          <ChatPhoto photo={message.photo} alt={own ? t("chat.photo_own") : t("chat.photo_from", { name: partnerName })} />
         ) : message.kind === "gift" && isGift(message.body) ? (
           <span className="chat-gift d-flex flex-column align-items-center" data-testid="chat-gift">
             <img src={`/gifts/${message.body}.svg`} alt="" width={96} height={96} />

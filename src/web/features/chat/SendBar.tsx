@@ -13,6 +13,7 @@ import { PrefetchLink } from "../../components/PrefetchLink";
 import { messageCost } from "../../../common/messageCost";
 import { GiftPicker } from "./GiftPicker";
 import { IcebreakerModal } from "./IcebreakerModal";
+import { PhotoButton } from "./PhotoButton";
 import { draftState, keyForSend, type SendAttempt, type SendProblem, sendProblemOf } from "./sendDraft";
 
 interface Props {
@@ -105,7 +106,7 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
           </Alert>
         ) : lowCredits || problem?.kind === "credits" ? (
           <Alert variant="warning" className="chat-alert d-flex flex-wrap align-items-center gap-2" data-testid="chat-credits-alert">
-            <span className="me-auto">{t("chat.credits_low", { cost, credits: user.credits })}</span>
+            <span className="me-auto">{problem?.kind === "credits" ? problem.message : t("chat.credits_low", { cost, credits: user.credits })}</span>
             <PrefetchLink to="/credits" className="btn btn-sm btn-primary">
               {t("chat.buy_credits")}
             </PrefetchLink>
@@ -153,6 +154,7 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
               aria-describedby="chat-counter chat-hint"
               data-testid="chat-input"
             />
+            <PhotoButton target={target} cost={settings.photo_credits} credits={user.credits} disabled={closed} onProblem={setProblem} />
             <Button
               variant="outline-primary"
               className="chat-gift-button"
