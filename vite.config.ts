@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
@@ -10,6 +11,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      // The service worker is an entry of its own, at the site root (its scope is the folder it is
+      // served from) under a fixed name, so that the registered worker can update itself.
+      input: { index: resolve(import.meta.dirname, "src/web/index.html"), sw: resolve(import.meta.dirname, "src/web/sw.ts") },
+      output: { entryFileNames: (chunk) => (chunk.name === "sw" ? "sw.js" : "assets/[name]-[hash].js") },
+    },
   },
   css: { preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ["import", "global-builtin", "color-functions", "if-function"] } } },
   server: { proxy: { "/api": "http://localhost:3000", "/photos": "http://localhost:3000", "/dev": "http://localhost:3000" } },

@@ -34,6 +34,8 @@ export const PAGE_ROUTES = [
   { name: "match-finder", path: "/match-finder", layout: "default" },
   { name: "profile", path: "/profile", layout: "default", auth: true },
   { name: "lang-config", path: "/lang-config", layout: "default" },
+  { name: "notifications", path: "/notifications", layout: "default", auth: true },
+  { name: "unsubscribe", path: "/unsubscribe", layout: "default" },
 ] as const satisfies readonly PageRoute[];
 
 export type RouteName = (typeof PAGE_ROUTES)[number]["name"];

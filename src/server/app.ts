@@ -44,7 +44,16 @@ import { registerWeb } from "./features/web/web.routes";
 import { JobWorker } from "./jobs/queue";
 import { Realtime } from "./realtime/realtime";
 import { MAIL_JOB } from "./mail/enqueueMail";
-import type { OutgoingMail } from "./adapters/mailer";
+import { sendMailJob } from "./mail/sendMailJob";
+import { NotificationMailer } from "./features/notifications/notificationMail";
+import { NOTIFY_MAIL_JOB, NOTIFY_PUSH_JOB, type NotificationPayload } from "./features/notifications/notify";
+import { WebPushSender } from "./adapters/pushSender";
+import { pushRoutes } from "./features/push/push.routes";
+import { PushService } from "./features/push/push.service";
+import { vapidKeys } from "./features/push/vapidKeys";
+import { notificationsRoutes } from "./features/notifications/notifications.routes";
+import { NotificationsService } from "./features/notifications/notifications.service";
+import type { SiteRow } from "./features/settings/settings.repo";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerRequestContext } from "./plugins/requestContext";
 
@@ -69,6 +78,9 @@ export interface App {
   mailer: Mailer;
   close(): Promise<void>;
 }
+
+/** Mail of a site without a real domain (localhost) goes from a .test address. */
+const mailDomain = (domain: string) => (domain.includes(".") ? domain : `${domain}.test`);
 
 export const DEFAULT_WEB_ROOT = join(import.meta.dirname ?? new URL(".", import.meta.url).pathname, "../../dist/web");
 
@@ -102,7 +114,25 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const worker = new JobWorker(db, { [MAIL_JOB]: (payload) => mailer.send(payload as unknown as OutgoingMail) }, app.log, config.jobPollMs);
+  const onMemberChanged = (userId: number) => members.changed(userId);
+  const mailFrom = (site: SiteRow) => config.mailFrom ?? `${site.settings.mail_name} <noreply@${mailDomain(site.domain)}>`;
+  const notifications = new NotificationsService(db, onMemberChanged);
+  const notificationMailer = new NotificationMailer(db, mailFrom, () => notifications.unsubscribeSecret());
+  const push = new PushService(db, new WebPushSender(), await vapidKeys(db, config.vapid), app.log, config.vapidSubject);
+  const worker = new JobWorker(
+    db,
+    {
+      [MAIL_JOB]: sendMailJob(mailer, (userId) => notifications.hardBounce(userId)),
+      [NOTIFY_PUSH_JOB]: async (payload) => {
+        await push.handle(payload);
+      },
+      [NOTIFY_MAIL_JOB]: async (payload) => {
+        await notificationMailer.handle(payload as unknown as NotificationPayload);
+      },
+    },
+    app.log,
+    config.jobPollMs,
+  );
 
   // External plugins first, then our own, then the features.
   await app.register(fastifyCookie);
@@ -117,19 +147,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const sites = new SiteResolver(db);
   registerRequestContext(app, { db, sites, members, publicUrl: config.publicUrl });
 
-  const mailDomain = (domain: string) => (domain.includes(".") ? domain : `${domain}.test`);
   const auth = new AuthService(
     db,
     limiter,
-    (site) => config.mailFrom ?? `${site.settings.mail_name} <noreply@${mailDomain(site.domain)}>`,
+    mailFrom,
     () => worker.wake(),
     (userId) => members.changed(userId),
   );
   await app.register(authRoutes, { auth, db });
-  await app.register(settingsRoutes, { db, pushPublicKey: null });
+  await app.register(pushRoutes, { push, allowLoopbackEndpoints: config.env === "test" });
+  await app.register(settingsRoutes, { db, pushPublicKey: push.publicKey });
   await app.register(referenceRoutes);
   await app.register(visitsRoutes, { db });
-  const onMemberChanged = (userId: number) => members.changed(userId);
   const membersService = new MembersService(db);
   const chatService = new ChatService(
     db,
@@ -149,6 +178,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(blocksRoutes, { blocks: new BlocksService(db, membersService) });
   await app.register(swipeRoutes, { swipe: new SwipeService(db, likesService, limiter) });
   await app.register(chatRoutes, { chat: chatService });
+  await app.register(notificationsRoutes, { notifications, mailEventsToken: config.mailEventsToken });
   if (devMailbox) await app.register(devMailRoutes, { mailbox: devMailbox });
   app.get("/api/health.php", { schema: { hide: true } }, async () => ({ ok: true }));
   options.extraRoutes?.(app);

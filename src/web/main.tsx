@@ -8,6 +8,8 @@ import { queryClient } from "./api/queryClient";
 import { settingsQuery } from "./api/settingsApi";
 import { setLoggedOut, userQuery } from "./api/userApi";
 import { captureTracking } from "./features/auth/tracking";
+import { startPush } from "./features/push/pushClient";
+import { listenToServiceWorker } from "./features/push/serviceWorkerMessages";
 import { initI18n } from "./i18n/i18n";
 import { router } from "./router";
 import { trackNetwork } from "./stores/networkStore";
@@ -21,6 +23,7 @@ async function boot(): Promise<void> {
     // Settings and the member first: they decide the language and what the top bar shows.
     const [settings] = await Promise.all([queryClient.fetchQuery(settingsQuery), queryClient.fetchQuery(userQuery).catch(() => null)]);
     await initI18n(settings.language);
+    startPush(settings.push_public_key);
   } catch {
     root.render(
       <div className="container py-5 text-center">
@@ -33,6 +36,7 @@ async function boot(): Promise<void> {
     );
     return;
   }
+  listenToServiceWorker((path) => void router.navigate(path));
   root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -26,6 +26,8 @@ export const pages: Record<RouteName, [Loader, string]> = {
   "match-finder": [(() => import("./pages/MatchFinderPage")), "MatchFinderPage"],
   profile: [(() => import("./pages/ProfilePage")), "ProfilePage"],
   "lang-config": [(() => import("./pages/LangConfigPage")), "LangConfigPage"],
+  notifications: [(() => import("./pages/NotificationsPage")), "NotificationsPage"],
+  unsubscribe: [(() => import("./pages/UnsubscribePage")), "UnsubscribePage"],
 };
 
 /** Loads a page's chunk ahead of a click, unless the connection is slow or saving data. */

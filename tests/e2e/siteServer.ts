@@ -52,13 +52,13 @@ export interface DevMail {
   text: string;
 }
 
-/** Waits for a mail to `to` in the dev mailbox and returns the first link in it. */
-export async function mailLink(site: SiteServer, to: string, count = 1): Promise<URL> {
+/** Waits for mails to `to` in the dev mailbox: the first link (or the first matching `pattern`) of the newest mail to `to`, once `count` mails arrived. */
+export async function mailLink(site: SiteServer, to: string, count = 1, pattern = /https?:\/\/\S+/): Promise<URL> {
   for (let i = 0; i < 200; i++) {
     const res = await fetch(`${site.url}/dev/mail.json?to=${encodeURIComponent(to)}`);
     const { mails } = (await res.json()) as { mails: DevMail[] };
     if (mails.length >= count) {
-      const link = mails[0].text.match(/https?:\/\/\S+/);
+      const link = mails[0].text.match(pattern);
       if (!link) throw new Error("mail without link");
       return new URL(link[0]);
     }

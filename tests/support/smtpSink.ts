@@ -10,9 +10,15 @@ export interface ReceivedMail {
 export async function startSmtpSink() {
   const received: ReceivedMail[] = [];
   let failing = false;
+  /** Addresses answered "550 no such user" (a hard bounce). */
+  const unknownUsers = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    onRcptTo(address, _session, callback) {
+      if (unknownUsers.has(address.address.toLowerCase())) return callback(Object.assign(new Error("5.1.1 no such user"), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
@@ -28,6 +34,7 @@ export async function startSmtpSink() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    unknownUsers,
     setFailing(value: boolean) {
       failing = value;
     },

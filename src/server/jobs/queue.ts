@@ -7,7 +7,13 @@ export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
 /** Adds a job. Pass the transaction of the change that causes it, so both commit or neither. */
 export async function enqueue(db: Db, kind: string, payload: Record<string, unknown>, runAt?: Date): Promise<void> {
-  await db.insert(jobs).values({ kind, payload, runAt: runAt ?? sql`now()` });
+  await enqueueMany(db, [{ kind, payload, runAt }]);
+}
+
+/** Adds several jobs in one statement. */
+export async function enqueueMany(db: Db, list: Array<{ kind: string; payload: Record<string, unknown>; runAt?: Date }>): Promise<void> {
+  if (list.length === 0) return;
+  await db.insert(jobs).values(list.map(({ kind, payload, runAt }) => ({ kind, payload, runAt: runAt ?? sql`now()` })));
 }
 
 /** A claimed job is retried by any instance once its lock has run out (the process died mid-job). */

@@ -8,7 +8,14 @@ export interface MailContent {
   html: string;
 }
 
-export type MailTemplate = "activation" | "reset" | "mail_change";
+export type MailTemplate = "activation" | "reset" | "mail_change" | NotificationTemplate;
+export type NotificationTemplate = "new_message" | "new_like" | "new_match";
+
+/** A notification's footer: why it came, where to choose e-mails, and the one-click unsubscribe link. */
+export interface NotificationLinks {
+  settings: string;
+  unsubscribe: string;
+}
 
 /** A mail with one call to action, in `language`: subject, plain text and HTML. */
 export function renderMail(input: {
@@ -17,8 +24,12 @@ export function renderMail(input: {
   siteName: string;
   name: string;
   link: string;
+  /** The other member of a notification. */
+  partner?: string;
+  /** Notifications only: the footer with the settings and unsubscribe links. */
+  notification?: NotificationLinks;
 }): MailContent {
-  const vars = { site: input.siteName, name: input.name };
+  const vars = { site: input.siteName, name: input.name, partner: input.partner ?? "" };
   const t = (key: string) => translate(input.language, `mail.${key}`, vars);
   const subject = t(`${input.template}.subject`);
   const greeting = t("greeting");
@@ -26,9 +37,14 @@ export function renderMail(input: {
   const button = t(`${input.template}.button`);
   const note = t(`${input.template}.note`);
   const fallback = t("link_fallback");
-  const footer = t("footer");
-  const text = [greeting, "", body, "", `${button}: ${input.link}`, "", note, "", "--", footer].join("\n");
+  const footer = input.notification ? t("notification_footer") : t("footer");
+  const links = input.notification;
+  const footerText = links ? [footer, `${t("settings_link")}: ${links.settings}`, `${t("unsubscribe_link")}: ${links.unsubscribe}`].join("\n") : footer;
+  const text = [greeting, "", body, "", `${button}: ${input.link}`, "", note, "", "--", footerText].join("\n");
   const e = escapeHtml;
+  const footerHtml = links
+    ? `${e(footer)}<br><a href="${e(links.settings)}" style="color:#888">${e(t("settings_link"))}</a> · <a href="${e(links.unsubscribe)}" style="color:#888">${e(t("unsubscribe_link"))}</a>`
+    : e(footer);
   const html = `<!doctype html><html lang="${input.language}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
 <body style="margin:0;background:#f6f6f8;font-family:Arial,Helvetica,sans-serif;color:#222">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
@@ -40,7 +56,7 @@ export function renderMail(input: {
 <p style="font-size:14px;color:#555">${e(note)}</p>
 <p style="font-size:13px;color:#777">${e(fallback)}<br><a href="${e(input.link)}" style="color:#ec2b45;word-break:break-all">${e(input.link)}</a></p>
 </td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#888;border-top:1px solid #eee">${e(footer)}</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#888;border-top:1px solid #eee">${footerHtml}</td></tr>
 </table></td></tr></table></body></html>`;
   return { subject, text, html };
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import type { Language } from "../../common/locales";
 import type { LoginRequest, MailChangeRequest, ResetDoRequest, SignupRequest } from "../../common/schemas/auth";
 import type { User, UserResponse } from "../../common/schemas/user";
+import { leavePush } from "../features/push/pushClient";
 import { changeLanguage } from "../i18n/i18n";
 import { useChatStore } from "../stores/chatStore";
 import { api } from "./apiClient";
@@ -56,7 +57,11 @@ export function useSignup() {
 
 export function useLogout() {
   return useMutation({
-    mutationFn: () => api<{ ok: true }>("/api/logout.php"),
+    mutationFn: async () => {
+      // While the session still exists: this browser gets no more pushes for the member.
+      await leavePush();
+      return api<{ ok: true }>("/api/logout.php");
+    },
     onSettled: () => {
       setLoggedOut();
       void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "user" });

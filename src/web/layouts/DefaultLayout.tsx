@@ -8,6 +8,8 @@ import { TopBar } from "../features/layout/TopBar";
 import { LikeModal } from "../features/members/LikeModal";
 import { LikesSync } from "../features/members/LikesSync";
 import { ProfilePhotoAlert } from "../features/members/ProfilePhotoAlert";
+import { DisabledNotificationsAlert } from "../features/notifications/DisabledNotificationsAlert";
+import { PushAlert } from "../features/push/PushAlert";
 
 /** Top navigation, banners, the page, footer with disclaimer, the entry warning, and for members the like modal. */
 export function DefaultLayout() {
@@ -17,6 +19,8 @@ export function DefaultLayout() {
       <TopBar />
       <ActivationReminder />
       <ProfilePhotoAlert />
+      <PushAlert />
+      <DisabledNotificationsAlert />
       <main className="app-main" id="main">
         <Outlet />
       </main>

@@ -64,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         tags: ["account"],
-        summary: "Log in (or, with ?push=1, store a push subscription: chat issue)",
+        summary: "Log in (with ?push=1 the same path saves a push subscription: see features/push)",
         body: loginRequestSchema,
         response: { 200: userResponseSchema },
       },

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { enqueue } from "../../jobs/queue";
+import { enqueueMany } from "../../jobs/queue";
 
 /** What a member is told about, by e-mail and by Web Push. */
 export type NotificationKind = "message" | "like" | "match";
@@ -27,7 +27,9 @@ export const NOTIFY_PUSH_JOB = "notify-push";
  */
 export async function enqueueNotification(tx: Db, notification: NotificationPayload, mailDelayMs: number): Promise<void> {
   const payload = { ...notification } as Record<string, unknown>;
-  await enqueue(tx, NOTIFY_PUSH_JOB, payload);
   const delay = notification.kind === "message" ? mailDelayMs : 0;
-  await enqueue(tx, NOTIFY_MAIL_JOB, payload, delay > 0 ? new Date(Date.now() + delay) : undefined);
+  await enqueueMany(tx, [
+    { kind: NOTIFY_PUSH_JOB, payload },
+    { kind: NOTIFY_MAIL_JOB, payload, runAt: delay > 0 ? new Date(Date.now() + delay) : undefined },
+  ]);
 }

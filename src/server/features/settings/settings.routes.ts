@@ -10,7 +10,7 @@ import { findCompany, type SiteRow } from "./settings.repo";
 
 export interface SettingsRoutesOptions {
   db: Db;
-  /** Web push public key (VAPID), once the chat issue adds push. */
+  /** Web Push public key (VAPID): the browser subscribes with it (features/push). */
   pushPublicKey: string | null;
 }
 

@@ -22,7 +22,9 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
       index: false,
       wildcard: false,
       setHeaders(reply, path) {
-        reply.header("cache-control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+        // The service worker keeps its name across versions: browsers must ask for it again each time.
+        const cache = path.includes("/assets/") ? "public, max-age=31536000, immutable" : path.endsWith("/sw.js") ? "no-cache" : "public, max-age=3600";
+        reply.header("cache-control", cache);
       },
     });
   }

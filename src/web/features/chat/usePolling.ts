@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { queryClient } from "../../api/queryClient";
 import { queryKeys } from "../../api/queryKeys";
 import { refetchUserQuietly, useUser } from "../../api/userApi";
+import { usePushStore } from "../../stores/pushStore";
 import { nextPollDelay } from "./pollSchedule";
 
 /** Fetches user, chats and likes again, also where no page shows them: they feed the badges and the title. */
@@ -12,16 +13,18 @@ function poll(): void {
 }
 
 /**
- * The polling of spec section 4 while logged in: after 5 s, then every 60 s. With `socketConnected`
+ * The polling of spec section 4 while logged in: after 5 s, then every 60 s (300 s with push). With `socketConnected`
  * the live connection brings the news instead, and polling starts over when it drops.
  */
 export function usePolling({ socketConnected = false }: { socketConnected?: boolean } = {}): void {
   const loggedIn = useUser() !== null;
+  // Pushes announce news at once, so polling can be slower (spec section 4).
+  const pushSubscribed = usePushStore((s) => s.isSubscribed);
   useEffect(() => {
     let polls = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const schedule = () => {
-      const delay = nextPollDelay({ loggedIn, socketConnected, polls });
+      const delay = nextPollDelay({ loggedIn, socketConnected, pushSubscribed, polls });
       if (delay === null) return;
       timer = setTimeout(() => {
         polls += 1;
@@ -31,5 +34,5 @@ export function usePolling({ socketConnected = false }: { socketConnected?: bool
     };
     schedule();
     return () => clearTimeout(timer);
-  }, [loggedIn, socketConnected]);
+  }, [loggedIn, socketConnected, pushSubscribed]);
 }

@@ -30,6 +30,9 @@ export function AccountDropdown({ user }: { user: User }) {
         <Dropdown.Item as={Link} to="/profile#settings">
           {t("nav.settings")}
         </Dropdown.Item>
+        <Dropdown.Item as={Link} to="/notifications">
+          {t("nav.notifications")}
+        </Dropdown.Item>
         <Dropdown.Divider />
         <Dropdown.Item as="button" data-testid="logout" onClick={() => logout.mutate(undefined, { onSettled: () => navigate("/") })}>
           {t("nav.logout")}

@@ -1,0 +1,68 @@
+import type { Language } from "../../../common/locales";
+import type { Db } from "../../db/client";
+import { enqueueMail } from "../../mail/enqueueMail";
+import { type NotificationTemplate, renderMail } from "../../mail/mailTemplates";
+import type { SiteRow } from "../settings/settings.repo";
+import type { NotificationKind, NotificationPayload } from "./notify";
+import { blockedEitherWay, claimMessageMail, findVisibleSenderName, findRecipient } from "./notifications.repo";
+import { unsubscribeToken } from "./unsubscribeToken";
+
+const TEMPLATES: Record<NotificationKind, NotificationTemplate> = { message: "new_message", like: "new_like", match: "new_match" };
+
+/** The path a notification's button opens. */
+export function notificationPath(payload: Pick<NotificationPayload, "kind" | "conversation" | "from">): string {
+  if (payload.kind === "message") return payload.conversation ? `/chats/${payload.conversation}` : "/chats";
+  if (payload.kind === "match") return `/members/${payload.from}/chat`;
+  return "/likes";
+}
+
+/**
+ * Turns a notification job into an e-mail job, or into nothing: the member must be real, confirmed,
+ * not leaving, want this kind of e-mail and not have notifications disabled (complaint, bounce,
+ * unsubscribe). For a message, one mail per conversation until the member read it, and none when it
+ * was read before the mail was due. The mail job is queued in the transaction that claims it.
+ */
+export class NotificationMailer {
+  constructor(
+    private readonly db: Db,
+    private readonly mailFrom: (site: SiteRow) => string,
+    private readonly unsubscribeSecret: () => Promise<string>,
+  ) {}
+
+  async handle(payload: NotificationPayload): Promise<"sent" | "skipped"> {
+    const to = await findRecipient(this.db, payload.to);
+    if (!to?.canLogin || to.deletionRequestedAt || to.status !== "confirmed" || to.notificationsDisabled.length > 0) return "skipped";
+    const wanted = { message: to.notifyMessages, like: to.notifyLikes, match: to.notifyMatches }[payload.kind];
+    if (!wanted) return "skipped";
+    const partner = await findVisibleSenderName(this.db, payload.from);
+    if (!partner || (await blockedEitherWay(this.db, payload.to, payload.from))) return "skipped";
+
+    const origin = payload.origin;
+    const token = unsubscribeToken(await this.unsubscribeSecret(), to.id);
+    const links = { settings: `${origin}/notifications`, unsubscribe: `${origin}/unsubscribe?token=${token}` };
+    const content = renderMail({
+      template: TEMPLATES[payload.kind],
+      language: to.language as Language,
+      siteName: to.site.settings.name,
+      name: to.name,
+      partner,
+      link: origin + notificationPath(payload),
+      notification: links,
+    });
+    // RFC 8058: mail programs offer "unsubscribe" and POST to this address without a login.
+    const headers = {
+      "List-Unsubscribe": `<${origin}/api/unsubscribe.php?token=${token}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    };
+    const mail = { ...content, to: to.email, from: this.mailFrom(to.site), headers, userId: to.id };
+
+    return this.db.transaction(async (tx) => {
+      if (payload.kind === "message") {
+        if (!payload.conversation || !payload.message) return "skipped";
+        if (!(await claimMessageMail(tx, payload.conversation, to.id, payload.message))) return "skipped";
+      }
+      await enqueueMail(tx, mail);
+      return "sent";
+    });
+  }
+}

@@ -1,0 +1,53 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { activeMember } from "./members";
+import { mailLink, type SiteServer, startSite } from "./siteServer";
+
+let site: SiteServer;
+let browser: Browser;
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+describe("e-mail notifications", () => {
+  it("mails a like; the mail's unsubscribe link stops e-mails; the member sees why and turns them back on", async () => {
+    const a = await activeMember(site, browser, "nora@example.com", "Nora");
+    const b = await activeMember(site, browser, "otto@example.com", "Otto", { mobile: true });
+    await a.site$.open(`/members/${b.id}`);
+    await a.page.getByTestId("like-button").click();
+
+    // Otto gets "Nora likes you" (his second mail, after the activation mail) with an unsubscribe link.
+    const unsubscribe = await mailLink(site, "otto@example.com", 2, /https?:\/\/\S+\/unsubscribe\?token=\S+/);
+    await b.site$.open(unsubscribe.pathname + unsubscribe.search);
+    // Opening the link changes nothing (mail scanners open links); the button does.
+    await b.page.getByTestId("unsubscribe-confirm").click();
+    await b.page.getByTestId("unsubscribe-done").waitFor();
+
+    // Elsewhere on the site, the alert says why e-mails stopped; on the notifications page they come back on.
+    await b.site$.open("/members");
+    const alert = b.page.getByTestId("disabled-notifications-alert");
+    await alert.getByText("You unsubscribed with the link in one of our e-mails.").waitFor();
+    await alert.getByRole("link", { name: "Turn e-mails back on" }).click();
+    await b.page.getByTestId("notifications-page").waitFor();
+    expect(await alert.count()).toBe(0);
+    expect(await b.page.getByTestId("notify-messages").isDisabled()).toBe(true);
+    await b.page.getByTestId("notifications-reenable").click();
+    await b.page.getByTestId("notifications-disabled").waitFor({ state: "detached" });
+
+    // Choices are saved at once and kept.
+    await b.page.getByText("New likes", { exact: true }).click();
+    await b.page.getByTestId("notifications-saved").waitFor();
+    await b.site$.open("/notifications");
+    expect(await b.page.getByTestId("notify-likes").isChecked()).toBe(false);
+    expect(await b.page.getByTestId("notify-messages").isChecked()).toBe(true);
+    await b.site$.open("/members");
+    expect(await b.page.getByTestId("disabled-notifications-alert").count()).toBe(0);
+    await a.context.close();
+    await b.context.close();
+  });
+});
