@@ -2,7 +2,7 @@ import pg from "pg";
 import { type Database, openDatabase } from "../src/server/db/client";
 
 /** A fresh, migrated PostgreSQL database for one benchmark run, dropped by `drop()`. */
-export async function benchDatabase(prefix: string, poolSize = 10): Promise<{ database: Database; name: string; drop(): Promise<void> }> {
+export async function benchDatabase(prefix: string, poolSize = 10): Promise<{ database: Database; name: string; url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
   const name = `${prefix}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -15,6 +15,7 @@ export async function benchDatabase(prefix: string, poolSize = 10): Promise<{ da
   return {
     database,
     name,
+    url: url.toString(),
     async drop() {
       await database.close();
       await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`);

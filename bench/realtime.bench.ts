@@ -1,15 +1,12 @@
 // WebSocket fan-out: BENCH_SOCKETS logged-in members (default 10,000) connected to two app
-// instances on one PostgreSQL and Redis, messages sent between random pairs at BENCH_RATE per second
-// (default 200) through the HTTP API; measures send-to-receive latency and memory per connection.
-// Also GET /api/chats.php for a member with 500 conversations. Everything runs on this machine.
-import type { AddressInfo } from "node:net";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// instances (each in its own process, bench/realtimeServer.ts) on one PostgreSQL and Redis, messages
+// sent between random pairs at BENCH_RATE per second (default 200) through the HTTP API by this
+// process, which also holds the client sockets; measures send-to-receive latency and the servers'
+// memory per connection. Also GET /api/chats.php for a member with 500 conversations. Everything
+// runs on this machine (two cores): the load generator shares them with the servers.
+import { type ChildProcess, fork } from "node:child_process";
 import { sql } from "drizzle-orm";
 import WebSocket from "ws";
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
 import { hashToken } from "../src/server/features/auth/tokens";
 import { createSite } from "../tests/support/factories";
 import { benchDatabase } from "./benchDatabase";
@@ -37,16 +34,30 @@ if (hashToken("token-1") !== (await db.execute(sql`SELECT encode(sha256('token-1
   throw new Error("session hashing differs");
 }
 
-const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: mkdtempSync(join(tmpdir(), "rt-")), REDIS_URL: redisUrl, SMTP_URL: "smtp://127.0.0.1:2525" });
-const instances = await Promise.all([0, 1].map(() => buildApp(config, { database, redisPrefix: `${name}:` })));
-const bases: string[] = [];
-for (const instance of instances) {
-  await instance.app.listen({ port: 0, host: "127.0.0.1" });
-  bases.push(`127.0.0.1:${(instance.app.server.address() as AddressInfo).port}`);
+interface Stats {
+  rss: number;
+  heapUsed: number;
+  connections: number;
 }
+const servers: ChildProcess[] = [];
+const bases: string[] = [];
+for (let i = 0; i < 2; i++) {
+  const child = fork(new URL("./realtimeServer.ts", import.meta.url).pathname, [], {
+    execArgv: ["--expose-gc", "--import", "tsx"],
+    env: { ...process.env, BENCH_DB_URL: bench.url, BENCH_REDIS_URL: redisUrl, BENCH_PREFIX: name },
+  });
+  servers.push(child);
+  const port = await new Promise<number>((resolve) => child.once("message", (m: { port: number }) => resolve(m.port)));
+  bases.push(`127.0.0.1:${port}`);
+}
+const ask = (child: ChildProcess) =>
+  new Promise<Stats>((resolve) => {
+    child.once("message", (m: Stats) => resolve(m));
+    child.send("stats");
+  });
+const statsOf = async () => Promise.all(servers.map(ask));
 
-global.gc?.();
-const before = process.memoryUsage();
+const before = await statsOf();
 const sockets = new Map<number, WebSocket>();
 const waiting = new Map<string, number>();
 const latencies: number[] = [];
@@ -74,9 +85,9 @@ for (let i = 0; i < memberIds.length; i += 200) {
     ),
   );
 }
-global.gc?.();
-const after = process.memoryUsage();
-const serverConnections = instances.reduce((n, i) => n + i.realtime.connections(), 0);
+const after = await statsOf();
+const serverConnections = after.reduce((n, s) => n + s.connections, 0);
+const perConnection = (key: "rss" | "heapUsed") => (after.reduce((n, s, i) => n + s[key] - before[i][key], 0) / serverConnections / 1024).toFixed(1);
 console.log(`connected: ${serverConnections} sockets held by the two instances`);
 
 console.log(`sending ${RATE} messages/s for ${SECONDS} s…`);
@@ -112,9 +123,9 @@ await new Promise<void>((resolve) => {
 latencies.sort((a, b) => a - b);
 const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]?.toFixed(1);
 console.log(`\nmessages sent ${sent}, failed ${failed}, received ${latencies.length}`);
-console.log(`| sockets | rate | p50 | p99 | memory per connection (client and both servers in one process) |`);
+console.log(`| sockets | rate | p50 | p99 | server memory per connection |`);
 console.log(`|---|---|---|---|---|`);
-console.log(`| ${SOCKETS} | ${RATE}/s | ${q(0.5)} ms | ${q(0.99)} ms | ${(((after.rss - before.rss) / SOCKETS) / 1024).toFixed(1)} KB rss, ${(((after.heapUsed - before.heapUsed) / SOCKETS) / 1024).toFixed(1)} KB heap |`);
+console.log(`| ${SOCKETS} | ${RATE}/s | ${q(0.5)} ms | ${q(0.99)} ms | ${perConnection("rss")} KB RSS, ${perConnection("heapUsed")} KB heap |`);
 
 for (const ws of sockets.values()) ws.terminate();
 
@@ -138,6 +149,9 @@ for (let i = 0; i < 220; i++) {
 times.sort((a, b) => a - b);
 console.log(`\nGET /api/chats.php, 500 conversations: p50 ${times[100].toFixed(2)} ms, p95 ${times[190].toFixed(2)} ms`);
 
-for (const instance of instances) await instance.close();
+for (const child of servers) {
+  child.send("stop");
+  await new Promise((resolve) => child.once("exit", resolve));
+}
 await bench.drop();
 process.exit(0);

@@ -179,34 +179,46 @@ export class ChatService {
       return { message: messageDto(message, 0), credits: balance } satisfies SendMessageResponse;
     });
     this.onQueued();
-    await this.onMemberChanged(me);
-    // Live to the partner and to the sender's other pages; a failure here loses nothing (the message is stored).
+    // Live to the partner and to the sender's other pages, while the cached balance is renewed; a
+    // failure of either loses nothing (the message is stored).
     const event = { type: "message", conversation: result.message.conversation, message: result.message } as const;
-    await Promise.all([this.events.publish(to, event), this.events.publish(me, event)]).catch(() => {});
+    await Promise.all([
+      this.events.publish(to, event).catch(() => {}),
+      this.events.publish(me, event).catch(() => {}),
+      this.onMemberChanged(me),
+    ]);
     return result;
   }
 
   /** Checks that the member may write to `to`: visible, not blocked, and (for a reply) confirmed. */
   private async assertMayWrite(member: MemberRecord, site: SiteRow, to: number): Promise<void> {
-    const existing = await findConversationBetween(this.db, member.user.id, to);
-    const [account] = await this.db
-      .select({ status: users.status, siteId: users.siteId, name: profiles.name })
-      .from(users)
-      .innerJoin(profiles, eq(profiles.id, users.id))
-      .where(eq(users.id, to));
-    // Until a member confirms the e-mail address, the other member cannot reply to them.
+    // Three independent reads at once (a send's latency is mostly round trips to the database).
+    const [existing, [account], target] = await Promise.all([
+      findConversationBetween(this.db, member.user.id, to),
+      this.db
+        .select({ status: users.status, siteId: users.siteId, name: profiles.name })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.id, users.id))
+        .where(eq(users.id, to)),
+      findVisibleProfile(this.db, this.viewer(member, site), to).then(
+        (found) => ({ found, error: null }),
+        (error: unknown) => ({ found: null, error }),
+      ),
+    ]);
+    // Until a member confirms the e-mail address, the other member cannot reply to them (their
+    // profile is disabled until then, so this comes before "not found").
     if (existing && account?.siteId === site.id && account.status === "not_confirmed") {
       throw new AppError(403, "partner_not_confirmed", { name: account.name });
     }
-    const target = await findVisibleProfile(this.db, this.viewer(member, site), to);
-    if (target.blockedByViewer) throw new AppError(404, "not_found");
+    if (target.error) throw target.error;
+    if (target.found?.blockedByViewer) throw new AppError(404, "not_found");
   }
 
   async list(member: MemberRecord): Promise<ChatsResponse> {
     const me = member.user.id;
-    const rows = await listConversations(this.db, me);
+    const [rows, blocked] = await Promise.all([listConversations(this.db, me), blockedIds(this.db, me)]);
     const others = rows.map((r) => (r.member_a === me ? r.member_b : r.member_a));
-    const cards = new Map((await cardsByIds(this.db, others, await blockedIds(this.db, me))).map((c) => [c.profile.id, memberCardDto(c.profile, c.mainPhoto)]));
+    const cards = new Map((await cardsByIds(this.db, others, blocked)).map((c) => [c.profile.id, memberCardDto(c.profile, c.mainPhoto)]));
     return {
       chats: rows.flatMap((r, i) => {
         const card = cards.get(others[i]);

@@ -1,0 +1,32 @@
+// One app instance of the real-time benchmark, in a process of its own (started by realtime.bench.ts):
+// it listens on a free port, tells the parent, and answers its questions about memory and sockets.
+import { mkdtempSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+
+const config = loadConfig({
+  NODE_ENV: "production",
+  LOG_LEVEL: "silent",
+  DATA_DIR: mkdtempSync(join(tmpdir(), "rt-")),
+  DATABASE_URL: process.env.BENCH_DB_URL,
+  REDIS_URL: process.env.BENCH_REDIS_URL,
+  SMTP_URL: "smtp://127.0.0.1:2525",
+});
+const instance = await buildApp(config, { redisPrefix: `${process.env.BENCH_PREFIX}:` });
+await instance.app.listen({ port: 0, host: "127.0.0.1" });
+const { port } = instance.app.server.address() as AddressInfo;
+
+process.on("message", async (question: string) => {
+  if (question === "stats") {
+    global.gc?.();
+    process.send?.({ type: "stats", rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed, connections: instance.realtime.connections() });
+  }
+  if (question === "stop") {
+    await instance.close();
+    process.exit(0);
+  }
+});
+process.send?.({ type: "ready", port });
