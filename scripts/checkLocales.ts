@@ -17,6 +17,11 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
 }
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(",");
+/** Languages such as Polish have more plural forms than English (`_few`, `_many`): allowed where English has the word's `_other`. */
+const isExtraPluralForm = (key: string) => {
+  const match = /^(.*)_(zero|two|few|many)$/.exec(key);
+  return match !== null && en.has(`${match[1]}_other`);
+};
 const load = (lng: string) => flatten(JSON.parse(readFileSync(join(dir, `${lng}.json`), "utf8")) as Tree);
 
 const en = load("en");
@@ -29,7 +34,7 @@ for (const lng of LANGUAGES) {
     else if (!translated.trim()) problems.push(`${lng}: empty ${key}`);
     else if (placeholders(translated) !== placeholders(text)) problems.push(`${lng}: placeholders of ${key} differ from English`);
   }
-  for (const key of texts.keys()) if (!en.has(key)) problems.push(`${lng}: unknown key ${key}`);
+  for (const key of texts.keys()) if (!en.has(key) && !isExtraPluralForm(key)) problems.push(`${lng}: unknown key ${key}`);
 }
 if (problems.length) {
   console.error(problems.join("\n"));

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { ageOn } from "../../src/common/dates";
 import { LocalStorage } from "../../src/server/adapters/storage";
 import { type Db, rowsOf } from "../../src/server/db/client";
+import { insertDefaultBundles } from "../../src/server/features/payments/payments.repo";
 import { companies, likes, photos, profiles, sites, users } from "../../src/server/db/schema";
 import { hashPassword } from "../../src/server/features/auth/passwords";
 import { moveCredits } from "../../src/server/features/credits/ledger";
@@ -30,6 +31,7 @@ export async function seedDemoSite(db: Db, options: { dataDir: string; members: 
     const base = defaultSettings();
     const countries = ["CH", ...base.countries.filter((c) => c !== "CH")];
     [site] = await db.insert(sites).values({ domain: DEMO_DOMAIN, companyId: company.id, settings: { ...base, countries } }).returning();
+    await insertDefaultBundles(db, site.id);
   }
   const [{ existing }] = await db.select({ existing: count() }).from(users).where(eq(users.siteId, site.id));
   if (Number(existing) === 0) await createDemoLogin(db, site.id);

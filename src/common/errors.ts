@@ -42,6 +42,9 @@ export const ERROR_CODES = [
   "partner_not_confirmed",
   "message_empty",
   "message_too_long",
+  "payment_method_unavailable",
+  "webhook_invalid",
+  "payment_failed",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

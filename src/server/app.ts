@@ -54,6 +54,11 @@ import { vapidKeys } from "./features/push/vapidKeys";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { NotificationsService } from "./features/notifications/notifications.service";
 import type { SiteRow } from "./features/settings/settings.repo";
+import type { PaymentProvider } from "./adapters/paymentProvider";
+import { paymentsRoutes } from "./features/payments/payments.routes";
+import { PaymentsService } from "./features/payments/payments.service";
+import { TEST_PROVIDER_WEBHOOK_JOB, TestPaymentProvider } from "./features/testProvider/testProvider";
+import { testProviderRoutes } from "./features/testProvider/testProvider.routes";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerRequestContext } from "./plugins/requestContext";
 
@@ -119,9 +124,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const notifications = new NotificationsService(db, onMemberChanged);
   const notificationMailer = new NotificationMailer(db, mailFrom, () => notifications.unsubscribeSecret());
   const push = new PushService(db, new WebPushSender(), await vapidKeys(db, config.vapid), app.log, config.vapidSubject);
+  const testProvider = config.payments?.provider === "test" ? new TestPaymentProvider(db) : null;
+  const paymentProvider: PaymentProvider | null = testProvider;
   const worker = new JobWorker(
     db,
     {
+      [TEST_PROVIDER_WEBHOOK_JOB]: async (payload) => {
+        await testProvider?.deliverWebhook(String(payload.id));
+      },
       [MAIL_JOB]: sendMailJob(mailer, (userId) => notifications.hardBounce(userId)),
       [NOTIFY_PUSH_JOB]: async (payload) => {
         await push.handle(payload);
@@ -178,6 +188,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(blocksRoutes, { blocks: new BlocksService(db, membersService) });
   await app.register(swipeRoutes, { swipe: new SwipeService(db, likesService, limiter) });
   await app.register(chatRoutes, { chat: chatService });
+  await app.register(paymentsRoutes, { payments: new PaymentsService(db, paymentProvider, onMemberChanged) });
+  if (testProvider) await app.register(testProviderRoutes, { provider: testProvider, wake: () => worker.wake() });
   await app.register(notificationsRoutes, { notifications, mailEventsToken: config.mailEventsToken });
   if (devMailbox) await app.register(devMailRoutes, { mailbox: devMailbox });
   app.get("/api/health.php", { schema: { hide: true } }, async () => ({ ok: true }));

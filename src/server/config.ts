@@ -30,6 +30,9 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, "must start with mailto: or https:").optional(),
   MAIL_EVENTS_TOKEN: z.string().min(16).optional(),
+  PAYMENT_PROVIDER: z.enum(["test", "mollie"]).optional(),
+  MOLLIE_API_KEY: z.string().regex(/^(live|test)_\w{20,}$/, "must be a Mollie API key (live_... or test_...)").optional(),
+  MOLLIE_API_URL: url(["http", "https"]).optional(),
 });
 
 export interface Config {
@@ -58,9 +61,22 @@ export interface Config {
   mailEventsToken?: string;
   /** The dev mailbox (/dev/mail) exists only outside production and without SMTP. */
   devMailbox: boolean;
+  /**
+   * Who takes payments: Mollie with MOLLIE_API_KEY; else the built-in test provider, which grants
+   * credits for nothing and so runs in production only when PAYMENT_PROVIDER=test says so; else
+   * nobody (buying answers 503 and the start says why).
+   */
+  payments: { provider: "mollie"; apiKey: string; apiUrl?: string } | { provider: "test" } | null;
 }
 
 export class ConfigError extends Error {}
+
+function paymentsConfig(e: z.infer<typeof envSchema>): Config["payments"] {
+  if (e.PAYMENT_PROVIDER === "mollie" && !e.MOLLIE_API_KEY) throw new ConfigError("Invalid configuration:\n  MOLLIE_API_KEY: required with PAYMENT_PROVIDER=mollie");
+  if (e.MOLLIE_API_KEY && e.PAYMENT_PROVIDER !== "test") return { provider: "mollie", apiKey: e.MOLLIE_API_KEY, apiUrl: e.MOLLIE_API_URL };
+  if (e.PAYMENT_PROVIDER === "test" || e.NODE_ENV !== "production") return { provider: "test" };
+  return null;
+}
 
 /** Reads and validates the environment; throws ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -92,5 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: e.VAPID_SUBJECT,
     mailEventsToken: e.MAIL_EVENTS_TOKEN,
     devMailbox: e.NODE_ENV !== "production" && !e.SMTP_URL,
+    payments: paymentsConfig(e),
   };
 }

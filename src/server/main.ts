@@ -9,7 +9,10 @@ try {
   await server.app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`;
   console.log(`\nThe site is running at http://localhost:${config.port} (database: ${where}).`);
-  if (config.devMailbox) console.log(`Mail it sends is in the dev mailbox: http://localhost:${config.port}/dev/mail\n`);
+  if (config.devMailbox) console.log(`Mail it sends is in the dev mailbox: http://localhost:${config.port}/dev/mail`);
+  if (config.payments?.provider === "test") console.log("Payments go through the built-in test provider: its checkout page lets you pick the outcome.");
+  if (!config.payments) console.log("Payments are off: set MOLLIE_API_KEY (or PAYMENT_PROVIDER=test to use the test provider).");
+  console.log("");
   const stop = async () => {
     await server.close();
     process.exit(0);

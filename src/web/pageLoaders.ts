@@ -28,6 +28,11 @@ export const pages: Record<RouteName, [Loader, string]> = {
   "lang-config": [(() => import("./pages/LangConfigPage")), "LangConfigPage"],
   notifications: [(() => import("./pages/NotificationsPage")), "NotificationsPage"],
   unsubscribe: [(() => import("./pages/UnsubscribePage")), "UnsubscribePage"],
+  credits: [(() => import("./pages/CreditsPage")), "CreditsPage"],
+  "credits-id-paymentmethod": [(() => import("./pages/PaymentPage")), "PaymentPage"],
+  premium: [(() => import("./pages/PremiumPage")), "PremiumPage"],
+  pricing: [(() => import("./pages/PricingPage")), "PricingPage"],
+  transactions: [(() => import("./pages/TransactionsPage")), "TransactionsPage"],
 };
 
 /** Loads a page's chunk ahead of a click, unless the connection is slow or saving data. */

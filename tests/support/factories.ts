@@ -5,6 +5,7 @@ import type { Db } from "../../src/server/db/client";
 import { companies, profiles, sites, users } from "../../src/server/db/schema";
 import { hashPassword } from "../../src/server/features/auth/passwords";
 import { moveCredits } from "../../src/server/features/credits/ledger";
+import { insertDefaultBundles } from "../../src/server/features/payments/payments.repo";
 import { defaultCompany, defaultSettings } from "../../src/server/features/settings/defaultSettings";
 
 export async function createSite(
@@ -16,6 +17,7 @@ export async function createSite(
     .insert(sites)
     .values({ domain: options.domain ?? "localhost", companyId: company.id, settings: defaultSettings(options.settings) })
     .returning();
+  await insertDefaultBundles(db, site.id);
   return site;
 }
 

@@ -22,7 +22,12 @@ export const creditLedger = pgTable(
     ref: text("ref"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("credit_ledger_user_idx").on(t.userId, t.id), check("credit_ledger_balance_check", sql`${t.balanceAfter} >= 0`)],
+  (t) => [
+    index("credit_ledger_user_idx").on(t.userId, t.id),
+    check("credit_ledger_balance_check", sql`${t.balanceAfter} >= 0`),
+    // A payment credits once: a second purchase row for the same payment cannot exist.
+    uniqueIndex("credit_ledger_purchase_once").on(t.ref).where(sql`${t.reason} = 'purchase'`),
+  ],
 );
 
 /** Answers of calls that spend credits, by Idempotency-Key: a retried request gets the first answer. */

@@ -9,3 +9,4 @@ export * from "./likes";
 export * from "./chat";
 export * from "./credits";
 export * from "./push";
+export * from "./payments";

@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { CURRENCIES, PAYMENT_METHOD_IDS } from "../paymentMethods";
+
+// Credits, payments and transactions (spec sections 3 and 4: Payment; /credits, /transactions).
+
+const id = z.coerce.number({ error: "errors.not_found" }).int().positive().max(2_147_483_647);
+/** Payment ids are random UUIDs: nobody can guess another member's. */
+const paymentId = z.uuid({ error: "errors.not_found" });
+
+export const creditBundleSchema = z.object({
+  id: z.number().int(),
+  credits: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  /** Price before any discount, minor units. */
+  price: z.number().int(),
+  /** What the member pays without a method fee, minor units. */
+  amount: z.number().int(),
+  discount_percentage: z.number().nullable(),
+  popular: z.boolean(),
+});
+export type CreditBundle = z.infer<typeof creditBundleSchema>;
+
+export const offeredMethodSchema = z.object({
+  id: z.enum(PAYMENT_METHOD_IDS),
+  fee_percentage: z.number(),
+});
+
+/** GET /api/credits.php: the bundles in the member's currency and the methods of their country. */
+export const creditsOfferSchema = z.object({
+  country: z.string(),
+  currency: z.enum(CURRENCIES),
+  bundles: z.array(creditBundleSchema),
+  payment_methods: z.array(offeredMethodSchema),
+  /** What credits buy on this site. */
+  costs: z.object({ message: z.number().int(), photo: z.number().int(), gift: z.number().int() }),
+});
+export type CreditsOffer = z.infer<typeof creditsOfferSchema>;
+
+export const startPaymentSchema = z
+  .object({
+    bundle_id: id,
+    method: z.enum(PAYMENT_METHOD_IDS, { error: "errors.payment_method_unavailable" }),
+  })
+  .strict();
+export type StartPayment = z.infer<typeof startPaymentSchema>;
+
+export const startPaymentResponseSchema = z.object({ payment_id: z.string(), checkout_url: z.string() });
+export type StartPaymentResponse = z.infer<typeof startPaymentResponseSchema>;
+
+export const PAYMENT_STATUSES = ["open", "pending", "paid", "failed", "canceled", "expired"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** A payment as its payer sees it (spec section 3: payment_id, credits, method, amount, transaction fee). */
+export const paymentSchema = z.object({
+  payment_id: z.string(),
+  bundle_id: z.number().int().nullable(),
+  credits: z.number().int(),
+  payment_method: z.enum(PAYMENT_METHOD_IDS),
+  currency: z.enum(CURRENCIES),
+  /** Price before the discount, the discount, the fee and the total paid; minor units. */
+  price: z.number().int(),
+  discount: z.number().int(),
+  transaction_fee: z.number().int(),
+  amount: z.number().int(),
+  discount_code: z.string().nullable(),
+  status: z.enum(PAYMENT_STATUSES),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  /** Receipt number, shown once the payment is paid. */
+  invoice_number: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const paymentQuerySchema = z.object({ id: paymentId }).strict();
+
+export const transactionsResponseSchema = z.object({ transactions: z.array(paymentSchema) });
+export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
+
+/** One transaction with what a receipt needs: the seller's details and the buyer. */
+export const transactionResponseSchema = z.object({
+  transaction: paymentSchema,
+  seller: z.object({
+    name: z.string(),
+    address: z.string(),
+    city: z.string(),
+    country: z.string(),
+    kvk: z.string(),
+    vat_numbers: z.array(z.string()),
+    tradenames: z.array(z.string()),
+    support_email: z.string(),
+    site: z.string(),
+  }),
+  buyer: z.object({ name: z.string(), email: z.string() }),
+  refund_days: z.number().int(),
+});
+export type TransactionResponse = z.infer<typeof transactionResponseSchema>;
+
+export const LEDGER_REASONS = ["signup_bonus", "message", "photo", "gift", "purchase", "bonus", "refund"] as const;
+
+/** A credit movement, with what those credits had cost when they were bought (first bought, first spent). */
+export const creditHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  delta: z.number().int(),
+  balance_after: z.number().int(),
+  reason: z.enum(LEDGER_REASONS),
+  created_at: z.string(),
+  /** Money value of the credits moved, in the currency they were bought in; null for free credits. */
+  worth: z.array(z.object({ currency: z.enum(CURRENCIES), amount: z.number().int() })),
+});
+export type CreditHistoryEntry = z.infer<typeof creditHistoryEntrySchema>;
+
+export const creditHistoryResponseSchema = z.object({ entries: z.array(creditHistoryEntrySchema) });
+export type CreditHistoryResponse = z.infer<typeof creditHistoryResponseSchema>;

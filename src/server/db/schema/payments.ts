@@ -1,0 +1,81 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { Currency, PaymentMethodId } from "../../../common/paymentMethods";
+import type { PaymentStatus } from "../../../common/schemas/payments";
+import { sites } from "./sites";
+import { users } from "./users";
+
+/** The credit bundles a site sells, with a price per currency (minor units). */
+export const creditBundles = pgTable(
+  "credit_bundles",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    credits: integer("credits").notNull(),
+    prices: jsonb("prices").$type<Record<Currency, number>>().notNull(),
+    popular: boolean("popular").notNull().default(false),
+    /** A bundle no longer sold keeps its row: past payments point at it. */
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [index("credit_bundles_site_idx").on(t.siteId)],
+);
+
+/**
+ * A member's order of a bundle and its payment. What was bought and paid is copied onto the row, so
+ * that a later price change does not rewrite history. `creditedAt` is set once, in the transaction
+ * that adds the credits: a payment credits exactly once, whatever the provider repeats.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    bundleId: integer("bundle_id").references(() => creditBundles.id),
+    credits: integer("credits").notNull(),
+    method: text("method").$type<PaymentMethodId>().notNull(),
+    currency: text("currency").$type<Currency>().notNull(),
+    price: integer("price").notNull(),
+    discount: integer("discount").notNull().default(0),
+    discountCode: text("discount_code"),
+    fee: integer("fee").notNull().default(0),
+    amount: integer("amount").notNull(),
+    status: text("status").$type<PaymentStatus>().notNull().default("open"),
+    provider: text("provider").notNull(),
+    providerPaymentId: text("provider_payment_id"),
+    checkoutUrl: text("checkout_url"),
+    creditedAt: timestamp("credited_at", { withTimezone: true }),
+    /** Receipt number, given in the transaction that credits (gap-free per site is not required by law for B2C receipts). */
+    invoiceNumber: text("invoice_number"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("payments_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("payments_provider_id_key").on(t.provider, t.providerPaymentId),
+    uniqueIndex("payments_invoice_key").on(t.invoiceNumber),
+  ],
+);
+
+export type TestProviderStatus = "open" | "pending" | "paid" | "failed" | "canceled" | "expired";
+
+/**
+ * The built-in test payment provider's own records (embedded default): what a real provider keeps on
+ * its side. Our payments table learns their state only through the webhook and a fetch by id.
+ */
+export const testProviderPayments = pgTable("test_provider_payments", {
+  id: text("id").primaryKey(),
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull(),
+  description: text("description").notNull(),
+  method: text("method").notNull(),
+  redirectUrl: text("redirect_url").notNull(),
+  webhookUrl: text("webhook_url").notNull(),
+  status: text("status").$type<TestProviderStatus>().notNull().default("open"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,108 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { activeMember } from "./members";
+import { type SiteServer, startSite } from "./siteServer";
+
+// Buying credits through the built-in test provider's hosted checkout page, as a member would.
+
+let site: SiteServer;
+let browser: Browser;
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+/** Picks the 50-credit bundle and PayPal, pays, and lands on the provider's page. */
+async function checkout(page: Page, site$: { open(path: string): Promise<number> }) {
+  await site$.open("/credits");
+  await page.getByTestId("buy-50").click();
+  await page.getByTestId("payment-page").waitFor();
+  await page.getByTestId("method-paypal").check();
+  await page.waitForURL(/\/credits\/\d+\/paypal$/);
+  await page.getByTestId("pay-button").click();
+  await page.getByTestId("test-provider-checkout").waitFor();
+}
+
+/** A demo member with four photos: two free, two locked for free members. */
+async function memberWithFourPhotos(page: Page): Promise<number> {
+  const id = await page.evaluate(async () => {
+    const { profiles } = await (await fetch("/api/members.php")).json();
+    for (const p of profiles as Array<{ id: number }>) {
+      const view = await (await fetch(`/api/member.php?id=${p.id}`)).json();
+      if (view.photos.length >= 4) return p.id;
+    }
+    return null;
+  });
+  expect(id).not.toBeNull();
+  return id as number;
+}
+
+const lockedPhotos = (page: Page, id: number) =>
+  page.evaluate(async (member) => ((await (await fetch(`/api/member.php?id=${member}`)).json()).photos as Array<{ locked: boolean }>).filter((p) => p.locked).length, id);
+
+describe("buying credits", () => {
+  it("a free member pays a bundle on the provider's page and becomes premium: photos unlock, the top bar shows the credits", async () => {
+    const { page, site$, context } = await activeMember(site, browser, "paula@example.com", "Paula");
+    const target = await memberWithFourPhotos(page);
+    const before = await page.evaluate(async () => (await (await fetch("/api/user.php")).json()).user.credits as number);
+    expect(await lockedPhotos(page, target)).toBe(2);
+    expect(await page.getByTestId("get-premium").count()).toBe(1);
+
+    await checkout(page, site$);
+    await page.getByTestId("test-provider-paid").click();
+    await page.getByTestId("payment-completed").waitFor();
+    await page.getByText("50 credits have been added to your account").waitFor();
+
+    // The top bar swaps "Get Premium" for the balance, and no photo is locked any more.
+    await page.getByTestId("nav-credits").getByText(String(before + 50), { exact: true }).waitFor();
+    expect(await page.getByTestId("get-premium").count()).toBe(0);
+    expect(await lockedPhotos(page, target)).toBe(0);
+
+    // The receipt and the transaction list.
+    await page.getByRole("link", { name: "View receipt" }).click();
+    await page.getByTestId("receipt").waitFor();
+    await page.getByTestId("payment-status").getByText("Completed").waitFor();
+    expect(await page.getByTestId("receipt-total").textContent()).toMatch(/21\.99/);
+    await site$.open("/transactions");
+    expect(await page.getByTestId("transaction-row").count()).toBe(1);
+    await page.getByTestId("tab-history").click();
+    await page.getByTestId("credit-history").getByText("Credits bought").waitFor();
+    await context.close();
+  });
+
+  it("says so when the payment is cancelled or fails, and grants nothing", async () => {
+    const { page, site$, context } = await activeMember(site, browser, "carl@example.com", "Carl", { mobile: true });
+    await checkout(page, site$);
+    await page.getByTestId("test-provider-canceled").click();
+    await page.getByTestId("payment-failed").getByText("Payment failed or has been cancelled.").waitFor();
+
+    await page.getByTestId("payment-retry").click();
+    await page.getByTestId("pay-button").click();
+    await page.getByTestId("test-provider-failed").click();
+    await page.getByTestId("payment-failed").waitFor();
+    expect(await page.getByTestId("get-premium").count()).toBe(1);
+
+    await site$.open("/transactions");
+    const states = await page.getByTestId("payment-status").allTextContents();
+    expect(states.sort()).toEqual(["Cancelled", "Failed"]);
+    await context.close();
+  });
+
+  it("shows a pending payment as pending, then completed when the provider confirms it", async () => {
+    const { page, site$, context } = await activeMember(site, browser, "pia@example.com", "Pia");
+    await checkout(page, site$);
+    const checkoutUrl = page.url();
+    await page.getByTestId("test-provider-pending").click();
+    await page.getByTestId("payment-pending").getByText("Your payment is being processed").waitFor();
+    // The money arrives later (as with a bank transfer): the provider confirms in another tab.
+    const provider = await context.newPage();
+    await provider.goto(checkoutUrl);
+    await provider.getByTestId("test-provider-paid").click();
+    await page.getByTestId("payment-completed").waitFor();
+    await context.close();
+  });
+});
