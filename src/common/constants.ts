@@ -10,8 +10,13 @@ export const TIME_BONUS_WINDOW_SECONDS = 14400;
 export const TIME_BONUS_TICK_MS = 1000;
 export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
 
-/** Welcome discount for a new member's first purchase (spec section 1). */
+/**
+ * Welcome discount for a new member's first purchase (spec section 1: 25%, "time-limited"; how long is
+ * not shown: we give a week from signup, long enough to come back after the 4-hour time bonus).
+ */
 export const WELCOME_DISCOUNT_PERCENTAGE = 25;
+export const WELCOME_DISCOUNT_CODE = "WELCOME25";
+export const WELCOME_DISCOUNT_DAYS = 7;
 
 /** Polling of user, chats and likes while logged in. */
 export const POLL_START_MS = 5_000;

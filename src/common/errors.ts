@@ -45,6 +45,11 @@ export const ERROR_CODES = [
   "payment_method_unavailable",
   "webhook_invalid",
   "payment_failed",
+  "code_not_found",
+  "code_used",
+  "code_expired",
+  "code_minimum",
+  "code_method",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

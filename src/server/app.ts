@@ -54,7 +54,9 @@ import { vapidKeys } from "./features/push/vapidKeys";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { NotificationsService } from "./features/notifications/notifications.service";
 import type { SiteRow } from "./features/settings/settings.repo";
+import { MolliePaymentProvider } from "./adapters/mollieProvider";
 import type { PaymentProvider } from "./adapters/paymentProvider";
+import { DiscountsService } from "./features/discounts/discounts.service";
 import { paymentsRoutes } from "./features/payments/payments.routes";
 import { PaymentsService } from "./features/payments/payments.service";
 import { TEST_PROVIDER_WEBHOOK_JOB, TestPaymentProvider } from "./features/testProvider/testProvider";
@@ -125,7 +127,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const notificationMailer = new NotificationMailer(db, mailFrom, () => notifications.unsubscribeSecret());
   const push = new PushService(db, new WebPushSender(), await vapidKeys(db, config.vapid), app.log, config.vapidSubject);
   const testProvider = config.payments?.provider === "test" ? new TestPaymentProvider(db) : null;
-  const paymentProvider: PaymentProvider | null = testProvider;
+  const paymentProvider: PaymentProvider | null =
+    config.payments?.provider === "mollie" ? new MolliePaymentProvider({ apiKey: config.payments.apiKey, apiUrl: config.payments.apiUrl }) : testProvider;
   const worker = new JobWorker(
     db,
     {
@@ -188,7 +191,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(blocksRoutes, { blocks: new BlocksService(db, membersService) });
   await app.register(swipeRoutes, { swipe: new SwipeService(db, likesService, limiter) });
   await app.register(chatRoutes, { chat: chatService });
-  await app.register(paymentsRoutes, { payments: new PaymentsService(db, paymentProvider, onMemberChanged) });
+  const discounts = new DiscountsService(db);
+  await app.register(paymentsRoutes, { payments: new PaymentsService(db, paymentProvider, onMemberChanged, discounts), discounts });
   if (testProvider) await app.register(testProviderRoutes, { provider: testProvider, wake: () => worker.wake() });
   await app.register(notificationsRoutes, { notifications, mailEventsToken: config.mailEventsToken });
   if (devMailbox) await app.register(devMailRoutes, { mailbox: devMailbox });

@@ -15,14 +15,18 @@ export interface ContextOptions {
   ip?: string;
   mobile?: boolean;
   locale?: string;
+  /** Let the test move the page's clock (timers and Date) with `page.clock.runFor`. */
+  fakeClock?: boolean;
 }
 
-export function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
-  return browser.newContext({
+export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
     locale: options.locale ?? "en-US",
     viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
     isMobile: options.mobile,
     hasTouch: options.mobile,
     extraHTTPHeaders: options.ip ? { "x-forwarded-for": options.ip } : {},
   });
+  if (options.fakeClock) await context.clock.install();
+  return context;
 }

@@ -66,7 +66,8 @@ describe("buying credits", () => {
     await page.getByRole("link", { name: "View receipt" }).click();
     await page.getByTestId("receipt").waitFor();
     await page.getByTestId("payment-status").getByText("Completed").waitFor();
-    expect(await page.getByTestId("receipt-total").textContent()).toMatch(/21\.99/);
+    // $21.99 less the new member's time bonus of 25%.
+    expect(await page.getByTestId("receipt-total").textContent()).toMatch(/16\.49/);
     await site$.open("/transactions");
     expect(await page.getByTestId("transaction-row").count()).toBe(1);
     await page.getByTestId("tab-history").click();
@@ -103,6 +104,65 @@ describe("buying credits", () => {
     await provider.goto(checkoutUrl);
     await provider.getByTestId("test-provider-paid").click();
     await page.getByTestId("payment-completed").waitFor();
+    await context.close();
+  });
+});
+
+describe("the time bonus", () => {
+  it("counts down in the members area, offers itself after 40 s at 0 credits, and takes 25% off the first purchase", async () => {
+    const { page, site$, context } = await activeMember(site, browser, "tina@example.com", "Tina", { fakeClock: true });
+    // Spend the signup credits: the modal is for members at 0 credits.
+    await page.evaluate(async () => {
+      const { profiles } = await (await fetch("/api/members.php")).json();
+      const to = (profiles as Array<{ id: number }>)[0].id;
+      for (let credits = (await (await fetch("/api/user.php")).json()).user.credits; credits > 0; credits -= 10) {
+        await fetch("/api/chat.php", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ to, text: "Hello there" }) });
+      }
+    });
+    await site$.open("/members");
+    const countdown = page.getByTestId("time-bonus-countdown");
+    const first = await countdown.textContent();
+    expect(first).toMatch(/^03:5\d:\d\d$/);
+    await page.clock.runFor(3000);
+    expect(await countdown.textContent()).not.toBe(first);
+
+    // Leaving the members area cancels the modal's timer; coming back starts it again.
+    await page.clock.runFor(20_000);
+    await page.getByTestId("account-dropdown").click();
+    await page.getByText("My profile").click();
+    await page.waitForURL(/\/profile$/);
+    await page.clock.runFor(30_000);
+    expect(await page.getByTestId("time-bonus-modal").count()).toBe(0);
+    await page.goBack();
+    await page.waitForURL(/\/members$/);
+    await page.clock.runFor(39_000);
+    expect(await page.getByTestId("time-bonus-modal").count()).toBe(0);
+    await page.clock.runFor(2_000);
+    await page.getByTestId("time-bonus-modal").waitFor();
+    await page.getByTestId("time-bonus-cta").click();
+
+    // The prices show the 25% off, and the payment charges it.
+    await page.getByTestId("active-discount").getByText("TIMEBONUS25").waitFor();
+    await page.getByTestId("buy-20").click();
+    expect(await page.getByTestId("order-total").textContent()).toBe("$8.24");
+    await page.getByTestId("pay-button").click();
+    await page.getByTestId("test-provider-paid").click();
+    await page.getByTestId("payment-completed").waitFor();
+    // Paid: the bonus is over, and the modal stays dismissed.
+    await site$.open("/members");
+    await page.clock.runFor(45_000);
+    expect(await page.getByTestId("time-bonus-banner").count()).toBe(0);
+    expect(await page.getByTestId("time-bonus-modal").count()).toBe(0);
+    await context.close();
+  });
+
+  it("turns down a code that does not exist, in the member's language", async () => {
+    const { page, site$, context } = await activeMember(site, browser, "dora@example.com", "Dora");
+    await site$.open("/credits");
+    await page.getByTestId("discount-code-open").click();
+    await page.getByTestId("discount-code-input").fill("NOSUCHCODE");
+    await page.getByTestId("discount-code-apply").click();
+    await page.getByText("Code not found").waitFor();
     await context.close();
   });
 });

@@ -7,6 +7,38 @@ const id = z.coerce.number({ error: "errors.not_found" }).int().positive().max(2
 /** Payment ids are random UUIDs: nobody can guess another member's. */
 const paymentId = z.uuid({ error: "errors.not_found" });
 
+/** GET /api/discountcode.php: a code by `code`, or the member's welcome code with `welcome=true`. */
+export const discountCodeQuerySchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .min(1, { error: "errors.code_not_found" })
+      .max(40, { error: "errors.code_not_found" })
+      .regex(/^[\w-]+$/, { error: "errors.code_not_found" })
+      .optional(),
+    welcome: z.enum(["true"]).optional(),
+  })
+  .strict();
+
+/** The discount-code fields of spec section 3. */
+export const discountCodeSchema = z.object({
+  code: z.string(),
+  country: z.string().nullable(),
+  user_id: z.number().int().nullable(),
+  expires: z.string().nullable(),
+  value_percentage: z.number(),
+  currency: z.enum(CURRENCIES).nullable(),
+  /** Minor units of `currency`; null for none. */
+  minimum_order_value: z.number().int().nullable(),
+  status: z.enum(["active", "inactive"]),
+  validity: z.enum(["once-per-user", "once", "unlimited"]),
+  expired: z.boolean(),
+  /** Methods it is valid with; empty for all. */
+  paymentmethods: z.array(z.enum(PAYMENT_METHOD_IDS)),
+});
+export type DiscountCode = z.infer<typeof discountCodeSchema>;
+
 export const creditBundleSchema = z.object({
   id: z.number().int(),
   credits: z.number().int(),
@@ -31,6 +63,8 @@ export const creditsOfferSchema = z.object({
   currency: z.enum(CURRENCIES),
   bundles: z.array(creditBundleSchema),
   payment_methods: z.array(offeredMethodSchema),
+  /** The discount the prices show, when a valid code was asked for. */
+  discount: discountCodeSchema.nullable(),
   /** What credits buy on this site. */
   costs: z.object({ message: z.number().int(), photo: z.number().int(), gift: z.number().int() }),
 });
@@ -40,6 +74,7 @@ export const startPaymentSchema = z
   .object({
     bundle_id: id,
     method: z.enum(PAYMENT_METHOD_IDS, { error: "errors.payment_method_unavailable" }),
+    discount_code: z.string().trim().max(40).regex(/^[\w-]+$/, { error: "errors.code_not_found" }).optional(),
   })
   .strict();
 export type StartPayment = z.infer<typeof startPaymentSchema>;
@@ -111,3 +146,7 @@ export type CreditHistoryEntry = z.infer<typeof creditHistoryEntrySchema>;
 
 export const creditHistoryResponseSchema = z.object({ entries: z.array(creditHistoryEntrySchema) });
 export type CreditHistoryResponse = z.infer<typeof creditHistoryResponseSchema>;
+
+
+
+export const creditsQuerySchema = z.object({ code: discountCodeQuerySchema.shape.code }).strict();

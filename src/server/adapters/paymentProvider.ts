@@ -29,8 +29,8 @@ export interface ProviderPayment {
 export interface PaymentProvider {
   readonly name: "test" | "mollie";
   create(input: CreateProviderPayment): Promise<ProviderPayment>;
-  /** The payment's state at the provider now: the only truth a webhook leads to. */
-  get(id: string): Promise<ProviderPayment>;
+  /** The payment's state at the provider now: the only truth a webhook leads to. Null when the provider has no such payment. */
+  get(id: string): Promise<ProviderPayment | null>;
   /**
    * The provider payment id a webhook call names, or null when the call is not genuine. Only an id:
    * whatever else a call claims, the state is fetched with `get`.

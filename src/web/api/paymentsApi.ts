@@ -2,21 +2,54 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import type {
   CreditHistoryResponse,
   CreditsOffer,
+  DiscountCode,
   Payment,
   StartPayment,
   StartPaymentResponse,
   TransactionResponse,
   TransactionsResponse,
 } from "../../common/schemas/payments";
-import { api } from "./apiClient";
+import { ApiError, api } from "./apiClient";
 import { refetchUserQuietly } from "./userApi";
 
 /** How often the return page asks for the payment's state while the provider has not decided. */
 const PAYMENT_POLL_MS = 1500;
 
-/** The bundles and payment methods (GET /api/credits.php). */
-export function useCreditsOffer() {
-  return useQuery({ queryKey: ["credits-offer"], queryFn: ({ signal }) => api<CreditsOffer>("/api/credits.php", { signal }), staleTime: 60_000 });
+/**
+ * The bundles and payment methods (GET /api/credits.php), priced with the discount code when one is
+ * given; a code that does not apply (any more) falls back to the plain prices.
+ */
+export function useCreditsOffer(code: string | null = null) {
+  return useQuery({
+    queryKey: ["credits-offer", code],
+    queryFn: async ({ signal }) => {
+      if (!code) return api<CreditsOffer>("/api/credits.php", { signal });
+      try {
+        return await api<CreditsOffer>("/api/credits.php", { query: { code }, signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code !== "authentication_required") {
+          return api<CreditsOffer>("/api/credits.php", { signal });
+        }
+        throw error;
+      }
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** The member's welcome code (GET /api/discountcode.php?welcome=true); a failure is ignored (spec section 7). */
+export function useWelcomeDiscount(enabled: boolean) {
+  return useQuery({
+    queryKey: ["discount", "welcome"],
+    enabled,
+    queryFn: ({ signal }) => api<DiscountCode>("/api/discountcode.php", { query: { welcome: "true" }, signal, progress: false }).catch(() => null),
+    staleTime: 60_000,
+  });
+}
+
+/** Looks up a code the member typed: 'Code not found', 'Code already used'… come back as the error. */
+export function useLookupDiscount() {
+  return useMutation({ mutationFn: (code: string) => api<DiscountCode>("/api/discountcode.php", { query: { code } }) });
 }
 
 /** Orders a bundle; the key makes a retried click the same order. */

@@ -9,6 +9,8 @@ import { LikeModal } from "../features/members/LikeModal";
 import { LikesSync } from "../features/members/LikesSync";
 import { ProfilePhotoAlert } from "../features/members/ProfilePhotoAlert";
 import { DisabledNotificationsAlert } from "../features/notifications/DisabledNotificationsAlert";
+import { TimeBonusBanner } from "../features/payments/TimeBonusBanner";
+import { TimeBonusModal } from "../features/payments/TimeBonusModal";
 import { PushAlert } from "../features/push/PushAlert";
 
 /** Top navigation, banners, the page, footer with disclaimer, the entry warning, and for members the like modal. */
@@ -17,6 +19,7 @@ export function DefaultLayout() {
   return (
     <>
       <TopBar />
+      <TimeBonusBanner />
       <ActivationReminder />
       <ProfilePhotoAlert />
       <PushAlert />
@@ -31,6 +34,7 @@ export function DefaultLayout() {
           <ChatsSync />
           <LikesSync />
           <LikeModal />
+          <TimeBonusModal />
         </>
       )}
     </>

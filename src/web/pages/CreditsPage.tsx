@@ -5,13 +5,15 @@ import { useUser } from "../api/userApi";
 import { PageSpinner } from "../components/PageSpinner";
 import { PrefetchLink } from "../components/PrefetchLink";
 import { BundleCard } from "../features/payments/BundleCard";
+import { DiscountCodeForm } from "../features/payments/DiscountCodeForm";
+import { useActiveDiscount } from "../features/payments/useActiveDiscount";
 import { QueryError } from "../features/payments/QueryError";
 
 /** Buy credits: the site's bundles in the member's currency; any purchase makes the member premium. */
 export function CreditsPage() {
   const { t } = useTranslation();
   const user = useUser();
-  const offer = useCreditsOffer();
+  const offer = useCreditsOffer(useActiveDiscount());
   return (
     <Container className="py-4" data-testid="credits-page">
       <h1 className="h3 mb-1">{t("credits.title")}</h1>
@@ -25,6 +27,7 @@ export function CreditsPage() {
         <QueryError error={offer.error} retry={() => offer.refetch()} />
       ) : (
         <>
+          <DiscountCodeForm offer={offer.data} />
           <Row xs={1} sm={2} lg={4} className="g-3 mb-4">
             {offer.data.bundles.map((bundle) => (
               <Col key={bundle.id}>

@@ -6,6 +6,7 @@ import { PageSpinner } from "../components/PageSpinner";
 import { PrefetchLink } from "../components/PrefetchLink";
 import { MethodChoice } from "../features/payments/MethodChoice";
 import { PaymentResult } from "../features/payments/PaymentResult";
+import { useActiveDiscount } from "../features/payments/useActiveDiscount";
 import { QueryError } from "../features/payments/QueryError";
 
 /** /credits/{id}/{paymentmethod?}: choose how to pay a bundle; with ?payment= the payment's outcome. */
@@ -14,7 +15,7 @@ export function PaymentPage() {
   const { id, paymentmethod } = useParams();
   const [search] = useSearchParams();
   const paymentId = search.get("payment");
-  const offer = useCreditsOffer();
+  const offer = useCreditsOffer(useActiveDiscount());
   const bundle = offer.data?.bundles.find((b) => String(b.id) === id);
   return (
     <Container className="py-4" style={{ maxWidth: 640 }} data-testid="payment-page">

@@ -79,3 +79,37 @@ export const testProviderPayments = pgTable("test_provider_payments", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+export type DiscountValidity = "once-per-user" | "once" | "unlimited";
+
+/**
+ * Discount codes an operator hands out (newsletters, partners, apologies). The welcome discount and
+ * the time bonus are not rows: every member has them by the rules of spec sections 1 and 4
+ * (features/discounts/builtinDiscounts.ts).
+ */
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    /** Stored upper case; members may type it in any case. */
+    code: text("code").notNull(),
+    /** A personal code works for this member only. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Only for members of this country, when set. */
+    country: text("country"),
+    valuePercentage: integer("value_percentage").notNull(),
+    /** The smallest bundle price it applies to, in `currency`'s minor units. */
+    minimumOrderValue: integer("minimum_order_value"),
+    currency: text("currency").$type<Currency>(),
+    /** Methods it is valid with; empty for all. */
+    paymentMethods: jsonb("payment_methods").$type<PaymentMethodId[]>().notNull().default([]),
+    status: text("status").$type<"active" | "inactive">().notNull().default("active"),
+    validity: text("validity").$type<DiscountValidity>().notNull().default("once-per-user"),
+    expires: timestamp("expires", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("discount_codes_site_code_key").on(t.siteId, t.code)],
+);

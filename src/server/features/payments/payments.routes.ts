@@ -5,6 +5,9 @@ import { okSchema } from "../../../common/schemas/auth";
 import {
   creditHistoryResponseSchema,
   creditsOfferSchema,
+  creditsQuerySchema,
+  discountCodeQuerySchema,
+  discountCodeSchema,
   paymentQuerySchema,
   paymentSchema,
   startPaymentResponseSchema,
@@ -12,8 +15,9 @@ import {
   transactionResponseSchema,
   transactionsResponseSchema,
 } from "../../../common/schemas/payments";
-import { unauthorized } from "../../errors";
+import { AppError, unauthorized } from "../../errors";
 import type { MemberRecord } from "../auth/auth.repo";
+import type { DiscountsService } from "../discounts/discounts.service";
 import type { PaymentsService } from "./payments.service";
 
 const member = (m: MemberRecord | null) => {
@@ -27,7 +31,7 @@ const paymentRequest = (request: FastifyRequest) => {
 };
 
 /** Credit bundles, payments, the provider's webhook, transactions and the credit history. */
-export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; discounts: DiscountsService }> = async (app, { payments, discounts }) => {
   // Providers call the webhook with a form body; it is kept as text, so that its signature can be checked.
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_request, body, done) => done(null, body));
 
@@ -36,11 +40,31 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     {
       schema: {
         tags: ["payments"],
-        summary: "The site's credit bundles in the member's currency, and the payment methods of their country (visitors: by GeoIP)",
+        summary: "The site's credit bundles in the member's currency, and the payment methods of their country (visitors: by GeoIP); ?code= shows a discount code's prices",
+        querystring: creditsQuerySchema,
         response: { 200: creditsOfferSchema },
       },
     },
-    async (request) => payments.offer(request.member, request.site, request.country),
+    async (request) => payments.offer(request.member, request.site, request.country, request.query.code, request.lang),
+  );
+
+  app.get(
+    "/api/discountcode.php",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "A discount code as the member may use it (?code=), or their welcome code (?welcome=true): 'Code not found', 'Code already used'",
+        querystring: discountCodeQuerySchema,
+        response: { 200: discountCodeSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const m = member(request.member);
+      if (request.query.code) return discounts.lookup(m, request.site, payments.countryOf(m, request.country), request.query.code);
+      if (request.query.welcome) return discounts.welcome(m);
+      throw new AppError(400, "code_not_found");
+    },
   );
 
   app.post(

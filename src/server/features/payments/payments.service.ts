@@ -21,6 +21,8 @@ import type { MemberRecord } from "../auth/auth.repo";
 import { once } from "../credits/idempotency";
 import { moveCredits } from "../credits/ledger";
 import { findCompany, type SiteRow } from "../settings/settings.repo";
+import type { DiscountsService } from "../discounts/discounts.service";
+import { reasonNotApplicable } from "../discounts/discounts.service";
 import { type PurchaseValue, valueLedger } from "./creditValue";
 import {
   activeBundles,
@@ -73,30 +75,36 @@ export class PaymentsService {
     private readonly provider: PaymentProvider | null,
     /** After credits or premium changed (cached member data on every instance). */
     private readonly onMemberChanged: (userId: number) => Promise<void>,
+    private readonly discounts: DiscountsService,
   ) {}
 
   /** The member's country for prices and methods: the profile's, else where the request comes from. */
-  private countryOf(member: MemberRecord | null, requestCountry: string): string {
+  countryOf(member: MemberRecord | null, requestCountry: string): string {
     const own = member?.profile.country;
     return isCountry(own) ? own : requestCountry;
   }
 
-  async offer(member: MemberRecord | null, site: SiteRow, requestCountry: string): Promise<CreditsOffer> {
+  /**
+   * The bundles with their prices; with a discount code (a visitor has none), the prices it lowers:
+   * a code with a minimum order value lowers only the bundles that reach it.
+   */
+  async offer(member: MemberRecord | null, site: SiteRow, requestCountry: string, code: string | undefined, language: string): Promise<CreditsOffer> {
     const country = this.countryOf(member, requestCountry);
     const currency = currencyOf(country);
-    const bundles = await activeBundles(this.db, site.id);
+    const [bundles, discount] = await Promise.all([
+      activeBundles(this.db, site.id),
+      member && code ? this.discounts.lookup(member, site, country, code) : Promise.resolve(null),
+    ]);
     return {
       country,
       currency,
-      bundles: bundles.map((b) => ({
-        id: b.id,
-        credits: b.credits,
-        currency,
-        price: b.prices[currency],
-        amount: priceBreakdown(b.prices[currency], null, null).amount,
-        discount_percentage: null,
-        popular: b.popular,
-      })),
+      discount,
+      bundles: bundles.map((b) => {
+        const price = b.prices[currency];
+        const applies = discount !== null && reasonNotApplicable(discount, { price, currency, method: null }, language) === null;
+        const percentage = applies ? discount.value_percentage : null;
+        return { id: b.id, credits: b.credits, currency, price, amount: priceBreakdown(price, percentage, null).amount, discount_percentage: percentage, popular: b.popular };
+      }),
       payment_methods: paymentMethodsFor(country).map((m) => ({ id: m.id, fee_percentage: PAYMENT_METHOD_FEE_PERCENT[m.id] ?? 0 })),
       costs: { message: site.settings.message_credits, photo: site.settings.photo_credits, gift: site.settings.gift_credits },
     };
@@ -114,9 +122,11 @@ export class PaymentsService {
     const bundle = await findBundle(this.db, site.id, input.bundle_id);
     if (!bundle) throw notFound();
     const currency = currencyOf(country);
-    const price = priceBreakdown(bundle.prices[currency], null, input.method);
+    const order = { price: bundle.prices[currency], currency, method: input.method };
+    const discount = input.discount_code ? await this.discounts.check(member, site, country, input.discount_code, order, req.language) : null;
+    const price = priceBreakdown(order.price, discount?.value_percentage ?? null, input.method);
 
-    const order = await once(this.db, member.user.id, req.idempotencyKey, async (tx) => {
+    const created = await once(this.db, member.user.id, req.idempotencyKey, async (tx) => {
       const [row] = await tx
         .insert(payments)
         .values({
@@ -129,6 +139,7 @@ export class PaymentsService {
           currency,
           price: price.price,
           discount: price.discount,
+          discountCode: discount?.code ?? null,
           fee: price.fee,
           amount: price.amount,
           provider: provider.name,
@@ -137,11 +148,11 @@ export class PaymentsService {
       return { payment_id: row.id };
     });
 
-    const [row] = await this.db.select().from(payments).where(eq(payments.id, order.payment_id));
+    const [row] = await this.db.select().from(payments).where(eq(payments.id, created.payment_id));
     if (row.providerPaymentId && row.checkoutUrl) return { payment_id: row.id, checkout_url: row.checkoutUrl };
-    let created: ProviderPayment;
+    let opened: ProviderPayment;
     try {
-      created = await provider.create({
+      opened = await provider.create({
         reference: row.id,
         amount: row.amount,
         currency: row.currency,
@@ -156,14 +167,14 @@ export class PaymentsService {
       await this.db.update(payments).set({ status: "failed", updatedAt: new Date() }).where(eq(payments.id, row.id));
       throw new AppError(503, "service_unavailable");
     }
-    if (!created.checkoutUrl) throw new AppError(503, "service_unavailable");
+    if (!opened.checkoutUrl) throw new AppError(503, "service_unavailable");
     // Two retries racing here: the first stored checkout wins, and both answer with it.
     await this.db
       .update(payments)
-      .set({ providerPaymentId: created.id, checkoutUrl: created.checkoutUrl, status: created.status, updatedAt: new Date() })
+      .set({ providerPaymentId: opened.id, checkoutUrl: opened.checkoutUrl, status: opened.status, updatedAt: new Date() })
       .where(and(eq(payments.id, row.id), isNull(payments.providerPaymentId)));
     const [stored] = await this.db.select({ checkoutUrl: payments.checkoutUrl }).from(payments).where(eq(payments.id, row.id));
-    return { payment_id: row.id, checkout_url: stored.checkoutUrl ?? created.checkoutUrl };
+    return { payment_id: row.id, checkout_url: stored.checkoutUrl ?? opened.checkoutUrl };
   }
 
   /** The member's own payment; one not final yet is asked of the provider first (a late webhook changes nothing then). */
@@ -187,7 +198,7 @@ export class PaymentsService {
     const id = await provider.webhookPaymentId(rawBody, headers);
     if (!id) throw new AppError(401, "webhook_invalid");
     const state = await provider.get(id);
-    await this.apply(id, state);
+    if (state) await this.apply(id, state);
   }
 
   /**

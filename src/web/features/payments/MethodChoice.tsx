@@ -25,11 +25,15 @@ export function MethodChoice({ offer, bundle, method }: { offer: CreditsOffer; b
   // The choice shows at once; the address follows, so that a reload or a shared link keeps it.
   const [picked, setPicked] = useState(method);
   const chosen = isPaymentMethodId(picked) && methods.some((m) => m.id === picked) ? picked : methods[0]?.id;
-  const price = priceBreakdown(bundle.price, bundle.discount_percentage, chosen ?? null);
+  // The offer's discount applies to this bundle; a code limited to some methods only with those.
+  const discount = offer.discount;
+  const discounted = discount !== null && bundle.discount_percentage !== null && (discount.paymentmethods.length === 0 || (chosen !== undefined && discount.paymentmethods.includes(chosen)));
+  const price = priceBreakdown(bundle.price, discounted ? bundle.discount_percentage : null, chosen ?? null);
 
   const pay = () => {
     if (!chosen) return;
-    start.mutate({ input: { bundle_id: bundle.id, method: chosen }, key }, { onSuccess: (answer) => window.location.assign(answer.checkout_url) });
+    const input = { bundle_id: bundle.id, method: chosen, ...(discounted && discount ? { discount_code: discount.code } : {}) };
+    start.mutate({ input, key }, { onSuccess: (answer) => window.location.assign(answer.checkout_url) });
   };
 
   return (
@@ -41,7 +45,9 @@ export function MethodChoice({ offer, bundle, method }: { offer: CreditsOffer; b
           <dd className="col-5 text-end mb-1">{money(price.price, bundle.currency)}</dd>
           {price.discount > 0 && (
             <>
-              <dt className="col-7 fw-normal">{t("payment.discount")}</dt>
+              <dt className="col-7 fw-normal">
+                {t("payment.discount")} ({discount?.code})
+              </dt>
               <dd className="col-5 text-end mb-1 text-success">−{money(price.discount, bundle.currency)}</dd>
             </>
           )}
@@ -65,7 +71,7 @@ export function MethodChoice({ offer, bundle, method }: { offer: CreditsOffer; b
                 type="radio"
                 name="method"
                 id={`method-${m.id}`}
-                className="payment-method border rounded px-5 py-2 mb-2"
+                className="payment-method rounded px-5 py-2 mb-2"
                 checked={chosen === m.id}
                 onChange={() => {
                   setPicked(m.id);

@@ -1,0 +1,155 @@
+import { createMollieClient, Locale, type MollieClient, type Payment, PaymentMethod, PaymentStatus as MollieStatus } from "@mollie/api-client";
+import { isLanguage, type Language } from "../../common/locales";
+import { type Currency, type MollieMethod, type PaymentMethodId, paymentMethodById } from "../../common/paymentMethods";
+import type { PaymentStatus } from "../../common/schemas/payments";
+import type { CreateProviderPayment, PaymentProvider, ProviderPayment } from "./paymentProvider";
+
+// Mollie (docs.mollie.com, Payments API v2) through its official client. The client retries a 5xx
+// answer twice itself (POSTs with one Idempotency-Key, so a retry cannot make a second payment) and
+// throws a MollieApiError for anything else that is not 2xx; those errors are left to the caller.
+
+/**
+ * Mollie's statuses onto ours. "authorized" (card or pay-later payments waiting for a capture) has
+ * no money yet, so it is pending: credits are only granted on "paid". A Record, so that a status the
+ * client adds in a later version fails to compile here instead of slipping through.
+ */
+const STATUSES: Record<MollieStatus, PaymentStatus> = {
+  [MollieStatus.open]: "open",
+  [MollieStatus.pending]: "pending",
+  [MollieStatus.authorized]: "pending",
+  [MollieStatus.paid]: "paid",
+  [MollieStatus.failed]: "failed",
+  [MollieStatus.canceled]: "canceled",
+  [MollieStatus.expired]: "expired",
+};
+
+/** Methods Mollie no longer takes: no new payment can be made with them (they stay for old payments). */
+type HistoricMethod = "sofort" | "giropay";
+
+const METHODS: Record<Exclude<MollieMethod, HistoricMethod>, PaymentMethod> = {
+  applepay: PaymentMethod.applepay,
+  bancontact: PaymentMethod.bancontact,
+  banktransfer: PaymentMethod.banktransfer,
+  blik: PaymentMethod.blik,
+  creditcard: PaymentMethod.creditcard,
+  directdebit: PaymentMethod.directdebit,
+  eps: PaymentMethod.eps,
+  ideal: PaymentMethod.ideal,
+  mobilepay: PaymentMethod.mobilepay,
+  paypal: PaymentMethod.paypal,
+  paysafecard: PaymentMethod.paysafecard,
+  przelewy24: PaymentMethod.przelewy24,
+  satispay: PaymentMethod.satispay,
+  swish: PaymentMethod.swish,
+  twint: PaymentMethod.twint,
+  vipps: PaymentMethod.vipps,
+};
+
+/**
+ * The hosted page's locale per language. Mollie wants language and region; the region is the country
+ * where most speakers of the language live among ours (English: en_US, Mollie's own default).
+ */
+const LOCALES: Record<Language, Locale> = {
+  da: Locale.da_DK,
+  de: Locale.de_DE,
+  en: Locale.en_US,
+  es: Locale.es_ES,
+  fi: Locale.fi_FI,
+  fr: Locale.fr_FR,
+  it: Locale.it_IT,
+  nb: Locale.nb_NO,
+  nl: Locale.nl_NL,
+  pl: Locale.pl_PL,
+  sv: Locale.sv_SE,
+};
+
+const MOLLIE_LOCALES = new Map<string, Locale>(Object.values(Locale).map((locale) => [locale, locale]));
+
+/**
+ * Mollie's locale for a language ("nl") or a full tag ("nl-BE", "de_AT"): the tag itself when Mollie
+ * has it, else its language's default. Undefined when Mollie has none: its page then follows the browser.
+ */
+export function mollieLocale(locale: string): Locale | undefined {
+  const [language = "", region = ""] = locale.split(/[-_]/);
+  const lang = language.toLowerCase();
+  const exact = MOLLIE_LOCALES.get(`${lang}_${region.toUpperCase()}`);
+  if (exact) return exact;
+  return isLanguage(lang) ? LOCALES[lang] : undefined;
+}
+
+/**
+ * An amount in minor units as Mollie wants it: a string with exactly the currency's number of
+ * decimals ("19.99", "49.00"), which Mollie checks. The decimals are Intl's, as in formatMoney, so
+ * that "minor units" means the same everywhere. Written from the digits, never through a float.
+ */
+export function mollieAmount(amountMinor: number, currency: Currency): { currency: Currency; value: string } {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor < 0)
+    throw new RangeError(`Amount must be a whole, non-negative number of minor units, got ${amountMinor}`);
+  const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  if (digits === 0) return { currency, value: String(amountMinor) };
+  const padded = String(amountMinor).padStart(digits + 1, "0");
+  return { currency, value: `${padded.slice(0, -digits)}.${padded.slice(-digits)}` };
+}
+
+function mollieMethod(method: PaymentMethodId): PaymentMethod {
+  const mollie = paymentMethodById(method).mollieMethod;
+  if (mollie === "sofort" || mollie === "giropay") throw new Error(`mollie: ${method} is no longer offered by Mollie`);
+  return METHODS[mollie];
+}
+
+function toProvider(payment: Payment): ProviderPayment {
+  const status = STATUSES[payment.status];
+  // The API may grow statuses before the client's types do: better a failed call (retried) than a wrong state.
+  if (!status) throw new Error(`mollie: unknown status ${String(payment.status)} of ${payment.id}`);
+  return { id: payment.id, status, checkoutUrl: payment.getCheckoutUrl() ?? null };
+}
+
+/** Production payments through Mollie: a hosted checkout per payment, its state read back by id. */
+export class MolliePaymentProvider implements PaymentProvider {
+  readonly name = "mollie" as const;
+  private readonly client: MollieClient;
+
+  /**
+   * `apiUrl` is the root of the API, like the client's default "https://api.mollie.com:443/v2/"
+   * (requests go to `${apiUrl}/payments`). Note that the client only speaks HTTPS, and trusts only
+   * the CA certificates bundled with it, not the system's nor NODE_EXTRA_CA_CERTS.
+   */
+  constructor(options: { apiKey: string; apiUrl?: string }) {
+    this.client = createMollieClient({ apiKey: options.apiKey, ...(options.apiUrl ? { apiEndpoint: options.apiUrl } : {}) });
+  }
+
+  async create(input: CreateProviderPayment): Promise<ProviderPayment> {
+    const payment = await this.client.payments.create({
+      amount: mollieAmount(input.amount, input.currency),
+      // A chosen method sends the payer straight to it, skipping Mollie's own method list.
+      method: mollieMethod(input.method),
+      description: input.description,
+      redirectUrl: input.redirectUrl,
+      webhookUrl: input.webhookUrl,
+      locale: mollieLocale(input.locale),
+      // Our payment id, so that a payment in Mollie's dashboard leads back to our order.
+      metadata: { reference: input.reference },
+    });
+    return toProvider(payment);
+  }
+
+  async get(id: string): Promise<ProviderPayment | null> {
+    try {
+      return toProvider(await this.client.payments.get(id));
+    } catch (error) {
+      // Mollie answers 404 for an id it does not have (a forged or mistyped webhook call).
+      if ((error as { statusCode?: number }).statusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Mollie's classic payment webhook posts `id=tr_...` (form-encoded) and is not signed: nothing in
+   * it is trusted but the id, whose state is then fetched from Mollie with our key. That fetch is the
+   * verification: a forged call can only make us read a payment's true state. So headers are ignored.
+   */
+  async webhookPaymentId(rawBody: string, _headers: Record<string, string | string[] | undefined>): Promise<string | null> {
+    const id = new URLSearchParams(rawBody).get("id");
+    return id && /^tr_\w+$/.test(id) ? id : null;
+  }
+}

@@ -1,0 +1,65 @@
+import { useEffect, useState } from "react";
+import { Button, Modal } from "react-bootstrap";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { TIME_BONUS_MODAL_DELAY_MS, TIME_BONUS_VALUE_PERCENTAGE } from "../../../common/constants";
+import { MEMBERS_AREA_ROUTES } from "../../../common/routes";
+import { useUser } from "../../api/userApi";
+import { useRouteName } from "../../hooks/useRouteName";
+import { dismiss, dismissedAt } from "../../stores/dismissals";
+import { formatCountdown, timeBonusModalAllowed } from "./timeBonus";
+import { useTimeBonus } from "./useTimeBonus";
+
+/**
+ * The time-bonus modal (spec section 4): 40 s after entering the members area, at 0 credits, not
+ * dismissed before, while the bonus runs. Leaving the area cancels the timer; closing is remembered.
+ */
+export function TimeBonusModal() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useUser();
+  const routeName = useRouteName();
+  const left = useTimeBonus();
+  const [open, setOpen] = useState(false);
+  const inMembersArea = routeName !== null && MEMBERS_AREA_ROUTES.includes(routeName);
+  const allowed = timeBonusModalAllowed({
+    inMembersArea,
+    credits: user?.credits ?? 0,
+    dismissed: dismissedAt("hide-time-bonus-modal") !== null,
+    visible: left !== null,
+  });
+  const loggedIn = user !== null;
+  useEffect(() => {
+    if (!allowed || !loggedIn) return;
+    const timer = setTimeout(() => setOpen(true), TIME_BONUS_MODAL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [allowed, loggedIn]);
+
+  const close = () => {
+    dismiss("hide-time-bonus-modal");
+    setOpen(false);
+  };
+  const show = open && left !== null;
+  return (
+    <Modal show={show} onHide={close} centered data-testid="time-bonus-modal">
+      <Modal.Header closeButton closeLabel={t("common.close")}>
+        <Modal.Title>{t("time_bonus.modal_title", { percent: TIME_BONUS_VALUE_PERCENTAGE })}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body className="text-center">
+        <p>{t("time_bonus.modal_text", { percent: TIME_BONUS_VALUE_PERCENTAGE })}</p>
+        {left !== null && <p className="display-6 fw-bold text-primary font-monospace">{formatCountdown(left)}</p>}
+        <Button
+          size="lg"
+          className="w-100"
+          onClick={() => {
+            close();
+            navigate("/credits");
+          }}
+          data-testid="time-bonus-cta"
+        >
+          {t("time_bonus.modal_button", { percent: TIME_BONUS_VALUE_PERCENTAGE })}
+        </Button>
+      </Modal.Body>
+    </Modal>
+  );
+}

@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CreditsOffer, Payment, StartPaymentResponse } from "../../src/common/schemas/payments";
+import type { UserResponse } from "../../src/common/schemas/user";
+import { rowsOf } from "../../src/server/db/client";
+import { createMember } from "../support/factories";
+import { type FakeMollie, startFakeMollie, withPlainHttpAgent } from "../support/fakeMollie";
+import { startTestApp, type TestApp, type TestClient } from "../support/testApp";
+
+// The whole purchase over HTTP with Mollie as the provider (a local fake of Mollie's API): the
+// webhook carries only an id, the state is fetched from Mollie, and credits come once.
+
+let fake: FakeMollie;
+let t: TestApp;
+beforeAll(async () => {
+  fake = await startFakeMollie();
+  // The official client speaks HTTPS only: it is built while the fake's plain HTTP stands in.
+  t = await withPlainHttpAgent(() => startTestApp({ env: { MOLLIE_API_KEY: fake.apiKey, MOLLIE_API_URL: fake.url, PUBLIC_URL: "https://dating.example" } }));
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+async function loggedIn(): Promise<{ client: TestClient; id: number }> {
+  const m = await createMember(t.testDb.database.db, t.site.id);
+  const client = t.client();
+  await client.post("/api/user.php", { email: m.email, password: m.password });
+  return { client, id: m.user.id };
+}
+
+const webhook = (id: string) =>
+  fetch(`${t.baseUrl}/api/payment-webhook.php?provider=mollie`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: `id=${id}` });
+
+describe("paying through Mollie", () => {
+  it("opens Mollie's checkout, and credits once when Mollie's webhook says the payment is paid", async () => {
+    const m = await loggedIn();
+    const offer = (await m.client.get<CreditsOffer>("/api/credits.php")).body;
+    const order = await m.client.post<StartPaymentResponse>("/api/payment.php", { bundle_id: offer.bundles[1].id, method: "ideal" });
+    expect(order.status).toBe(200);
+    const [created] = [...fake.payments.values()].slice(-1);
+    expect(order.body.checkout_url).toBe(created._links.checkout.href);
+    expect(created).toMatchObject({ method: "ideal", amount: { currency: "EUR", value: "19.99" }, webhookUrl: "https://dating.example/api/payment-webhook.php?provider=mollie" });
+
+    // A webhook before payment changes nothing; then Mollie reports it paid, several times.
+    expect((await webhook(created.id)).status).toBe(200);
+    expect((await m.client.get<Payment>(`/api/payment.php?id=${order.body.payment_id}`)).body.status).toBe("open");
+    fake.setStatus(created.id, "paid");
+    await Promise.all([webhook(created.id), webhook(created.id), webhook(created.id)]);
+    expect((await m.client.get<Payment>(`/api/payment.php?id=${order.body.payment_id}`)).body.status).toBe("paid");
+    expect((await m.client.get<UserResponse>("/api/user.php")).body.user).toMatchObject({ credits: 50, paid_user: true });
+    const [{ n }] = rowsOf<{ n: number }>(await t.testDb.database.db.execute(sql`SELECT count(*)::int AS n FROM credit_ledger WHERE user_id = ${m.id}`));
+    expect(n).toBe(1);
+  });
+
+  it("acknowledges a webhook for a payment Mollie does not have, and refuses a malformed one", async () => {
+    expect((await webhook("tr_doesnotexist")).status).toBe(200);
+    expect((await webhook("not-an-id")).status).toBe(401);
+  });
+
+  it("answers 503 when Mollie is down, and the member can order again", async () => {
+    const m = await loggedIn();
+    const offer = (await m.client.get<CreditsOffer>("/api/credits.php")).body;
+    fake.failNext(3, { retryAfter: 0 });
+    const down = await m.client.post<{ error: { code: string } }>("/api/payment.php", { bundle_id: offer.bundles[0].id, method: "paypal" });
+    expect(down.status).toBe(503);
+    expect(down.body.error.code).toBe("service_unavailable");
+    expect((await m.client.post("/api/payment.php", { bundle_id: offer.bundles[0].id, method: "paypal" })).status).toBe(200);
+  });
+});
