@@ -104,3 +104,16 @@ export const ACTIVATION_TOKEN_TTL_DAYS = 30;
 export const MAIL_CHANGE_TOKEN_TTL_HOURS = 24;
 /** Signups per client address per hour: a brake on scripted account creation. */
 export const SIGNUPS_PER_IP_PER_HOUR = 20;
+
+/**
+ * Direct debit (spec sections 3 to 5 leave the numbers open; these are ours): the SMS code has 6
+ * digits, lasts 10 minutes and allows 5 tries; a new code at most once a minute. A member has at
+ * most one direct debit waiting to be collected, and at most EUR 100 by direct debit in 30 days,
+ * because a direct debit can be reversed by the bank for weeks after the credits were used.
+ */
+export const DIRECT_DEBIT_CODE_DIGITS = 6;
+export const DIRECT_DEBIT_CODE_MINUTES = 10;
+export const DIRECT_DEBIT_CODE_ATTEMPTS = 5;
+export const DIRECT_DEBIT_RESEND_SECONDS = 60;
+export const DIRECT_DEBIT_LIMIT_30_DAYS_EUR_CENTS = 10_000;
+export const DIRECT_DEBIT_HOLDER_MAX_LENGTH = 70;

@@ -50,6 +50,18 @@ export const ERROR_CODES = [
   "code_expired",
   "code_minimum",
   "code_method",
+  "refund_not_possible",
+  "refund_period_over",
+  "refund_credits_spent",
+  "card_payment_failed",
+  "holder_invalid",
+  "iban_invalid",
+  "phone_invalid",
+  "authorize_required",
+  "direct_debit_blocked",
+  "direct_debit_limit",
+  "code_invalid",
+  "sms_code_expired",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

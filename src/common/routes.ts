@@ -37,8 +37,10 @@ export const PAGE_ROUTES = [
   { name: "notifications", path: "/notifications", layout: "default", auth: true },
   { name: "unsubscribe", path: "/unsubscribe", layout: "default" },
   { name: "credits", path: "/credits", layout: "default", auth: true },
+  { name: "credits-repeat-order", path: "/credits/repeat-order", layout: "default", auth: true },
   { name: "credits-id-paymentmethod", path: "/credits/:id/:paymentmethod?", layout: "default", auth: true },
   { name: "premium", path: "/premium", layout: "default", auth: true },
+  { name: "directdebit", path: "/directdebit", layout: "default", auth: true },
   { name: "pricing", path: "/pricing", layout: "default" },
   { name: "transactions", path: "/transactions/:id?", layout: "default", auth: true },
 ] as const satisfies readonly PageRoute[];

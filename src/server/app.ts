@@ -58,7 +58,11 @@ import { MolliePaymentProvider } from "./adapters/mollieProvider";
 import type { PaymentProvider } from "./adapters/paymentProvider";
 import { DiscountsService } from "./features/discounts/discounts.service";
 import { paymentsRoutes } from "./features/payments/payments.routes";
-import { PaymentsService } from "./features/payments/payments.service";
+import { PAYMENT_REFUND_JOB, PaymentsService } from "./features/payments/payments.service";
+import { RepeatOrderService } from "./features/payments/repeatOrder.service";
+import { DirectDebitService, SMS_JOB } from "./features/payments/directDebit.service";
+import { DevSmsOutbox, HttpSmsGateway, type SmsSender } from "./adapters/sms";
+import { devSmsRoutes } from "./features/devmail/devSms.routes";
 import { TEST_PROVIDER_WEBHOOK_JOB, TestPaymentProvider } from "./features/testProvider/testProvider";
 import { testProviderRoutes } from "./features/testProvider/testProvider.routes";
 import { registerErrorHandling } from "./plugins/errors";
@@ -84,6 +88,12 @@ export interface App {
   realtime: Realtime;
   mailer: Mailer;
   close(): Promise<void>;
+}
+
+/** The SMS job needs a sender; without one it fails and stays queued until one is configured. */
+function requireSms(sender: SmsSender | null): SmsSender {
+  if (!sender) throw new Error("no SMS sender configured (SMS_URL)");
+  return sender;
 }
 
 /** Mail of a site without a real domain (localhost) goes from a .test address. */
@@ -129,9 +139,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const testProvider = config.payments?.provider === "test" ? new TestPaymentProvider(db) : null;
   const paymentProvider: PaymentProvider | null =
     config.payments?.provider === "mollie" ? new MolliePaymentProvider({ apiKey: config.payments.apiKey, apiUrl: config.payments.apiUrl }) : testProvider;
+  const devSms = config.devSms ? new DevSmsOutbox(join(config.dataDir, "sms")) : null;
+  const smsSender: SmsSender | null = config.sms ? new HttpSmsGateway(config.sms.url, config.sms.token) : devSms;
+  if (!smsSender) app.log.warn("SMS_URL is not set: direct-debit codes cannot be sent");
+  const discounts = new DiscountsService(db);
+  const paymentsService = new PaymentsService(db, paymentProvider, onMemberChanged, discounts, () => worker.wake());
   const worker = new JobWorker(
     db,
     {
+      [PAYMENT_REFUND_JOB]: (payload) => paymentsService.refundAtProvider(String(payload.paymentId)),
+      [SMS_JOB]: (payload) => requireSms(smsSender).send({ to: String(payload.to), text: String(payload.text) }),
       [TEST_PROVIDER_WEBHOOK_JOB]: async (payload) => {
         await testProvider?.deliverWebhook(String(payload.id));
       },
@@ -191,8 +208,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(blocksRoutes, { blocks: new BlocksService(db, membersService) });
   await app.register(swipeRoutes, { swipe: new SwipeService(db, likesService, limiter) });
   await app.register(chatRoutes, { chat: chatService });
-  const discounts = new DiscountsService(db);
-  await app.register(paymentsRoutes, { payments: new PaymentsService(db, paymentProvider, onMemberChanged, discounts), discounts });
+  await app.register(paymentsRoutes, {
+    payments: paymentsService,
+    discounts,
+    repeatOrders: new RepeatOrderService(db, paymentProvider, paymentsService),
+    directDebits: new DirectDebitService(db, paymentProvider, paymentsService, () => worker.wake()),
+  });
+  if (devSms) await app.register(devSmsRoutes, { outbox: devSms });
   if (testProvider) await app.register(testProviderRoutes, { provider: testProvider, wake: () => worker.wake() });
   await app.register(notificationsRoutes, { notifications, mailEventsToken: config.mailEventsToken });
   if (devMailbox) await app.register(devMailRoutes, { mailbox: devMailbox });

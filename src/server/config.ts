@@ -33,6 +33,8 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(["test", "mollie"]).optional(),
   MOLLIE_API_KEY: z.string().regex(/^(live|test)_\w{20,}$/, "must be a Mollie API key (live_... or test_...)").optional(),
   MOLLIE_API_URL: url(["http", "https"]).optional(),
+  SMS_URL: url(["http", "https"]).optional(),
+  SMS_TOKEN: z.string().min(8).optional(),
 });
 
 export interface Config {
@@ -67,6 +69,9 @@ export interface Config {
    * nobody (buying answers 503 and the start says why).
    */
   payments: { provider: "mollie"; apiKey: string; apiUrl?: string } | { provider: "test" } | null;
+  /** Texts (direct-debit codes) through an HTTP gateway; without it, the dev outbox at /dev/sms outside production. */
+  sms: { url: string; token?: string } | null;
+  devSms: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -109,5 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailEventsToken: e.MAIL_EVENTS_TOKEN,
     devMailbox: e.NODE_ENV !== "production" && !e.SMTP_URL,
     payments: paymentsConfig(e),
+    sms: e.SMS_URL ? { url: e.SMS_URL, token: e.SMS_TOKEN } : null,
+    devSms: e.NODE_ENV !== "production" && !e.SMS_URL,
   };
 }

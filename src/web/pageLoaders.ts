@@ -29,8 +29,10 @@ export const pages: Record<RouteName, [Loader, string]> = {
   notifications: [(() => import("./pages/NotificationsPage")), "NotificationsPage"],
   unsubscribe: [(() => import("./pages/UnsubscribePage")), "UnsubscribePage"],
   credits: [(() => import("./pages/CreditsPage")), "CreditsPage"],
+  "credits-repeat-order": [(() => import("./pages/RepeatOrderPage")), "RepeatOrderPage"],
   "credits-id-paymentmethod": [(() => import("./pages/PaymentPage")), "PaymentPage"],
   premium: [(() => import("./pages/PremiumPage")), "PremiumPage"],
+  directdebit: [(() => import("./pages/DirectDebitPage")), "DirectDebitPage"],
   pricing: [(() => import("./pages/PricingPage")), "PricingPage"],
   transactions: [(() => import("./pages/TransactionsPage")), "TransactionsPage"],
 };

@@ -166,3 +166,92 @@ describe("the time bonus", () => {
     await context.close();
   });
 });
+
+describe("direct debit, repeat orders and refunds", () => {
+  // An Irish address: euros, so SEPA direct debit is offered, and English.
+  const IE_IP = "87.32.0.1";
+
+  it("pays by direct debit with the code from the SMS: phone entry, SMS code, confirmed", async () => {
+    const { page, site$, context } = await activeMember(site, browser, "dirk@example.com", "Dirk", { ip: IE_IP });
+    await site$.open("/credits");
+    await page.getByTestId("buy-20").click();
+    await page.getByTestId("method-sepa_direct_debit").check();
+    await page.getByTestId("pay-button").click();
+    await page.getByTestId("directdebit-form").waitFor();
+
+    // Nothing ticked and a wrong IBAN: both are said, in place.
+    await page.getByLabel("Account holder").fill("Dirk Jansen");
+    await page.getByLabel("IBAN").fill("IE29 AIBK 9311 5212 3456 79");
+    await page.getByLabel("Mobile number").fill("+353 85 123 4567");
+    await page.getByTestId("dd-send-code").click();
+    await page.getByText("Please tick 'I authorize a one-time direct debit' to continue.").waitFor();
+    await page.getByTestId("dd-authorize").check();
+    await page.getByTestId("dd-send-code").click();
+    await page.getByText("This IBAN is not valid. Check it on your bank card or statement.").waitFor();
+    await page.getByLabel("IBAN").fill("IE29 AIBK 9311 5212 3456 78");
+    await page.getByTestId("dd-send-code").click();
+    await page.getByTestId("directdebit-code").waitFor();
+
+    const code = await smsCodeFor("+353851234567");
+    await page.getByTestId("dd-code-input").fill(code === "000000" ? "111111" : "000000");
+    await page.getByTestId("dd-confirm").click();
+    await page.getByText("Code invalid").waitFor();
+    await page.getByTestId("dd-code-input").fill(code);
+    await page.getByTestId("dd-confirm").click();
+    await page.getByTestId("directdebit-confirmed").waitFor();
+    await site$.open("/transactions");
+    await page.getByTestId("payment-status").getByText("Pending").waitFor();
+    await context.close();
+  });
+
+  it("buys again in one step with a kept card, offers PayPal when the card is declined, and refunds a purchase", async () => {
+    const { page, site$, context } = await activeMember(site, browser, "rita@example.com", "Rita");
+    // The first purchase with Visa, keeping a card that works.
+    await site$.open("/credits/1/visa");
+    await page.getByTestId("keep-card").waitFor();
+    await page.getByTestId("pay-button").click();
+    await page.getByTestId("test-card-ok").check();
+    await page.getByTestId("test-provider-paid").click();
+    await page.getByTestId("payment-completed").waitFor();
+
+    await site$.open("/credits");
+    await page.getByTestId("repeat-order-link").getByText("Visa •••• 4242").waitFor();
+    await page.getByTestId("repeat-order-link").click();
+    await page.getByTestId("repeat-bundle-50").check();
+    await page.getByTestId("repeat-buy").click();
+    await page.getByTestId("payment-completed").waitFor();
+
+    // Refund the repeat order from its receipt: its 50 credits are unspent.
+    await page.getByTestId("payment-receipt-link").click();
+    await page.getByTestId("refund-button").click();
+    await page.getByRole("button", { name: "Refund", exact: true }).click();
+    await page.getByTestId("refund-done").waitFor();
+    await page.getByTestId("payment-status").getByText("Refunded").waitFor();
+    await context.close();
+
+    // Another member keeps a card that declines later charges.
+    const other = await activeMember(site, browser, "ruben@example.com", "Ruben");
+    await other.site$.open("/credits/1/mastercard");
+    await other.page.getByTestId("pay-button").click();
+    await other.page.getByTestId("test-card-declines").check();
+    await other.page.getByTestId("test-provider-paid").click();
+    await other.page.getByTestId("payment-completed").waitFor();
+    await other.site$.open("/credits/repeat-order");
+    await other.page.getByTestId("repeat-buy").click();
+    await other.page.getByTestId("card-payment-failed").getByText("Credit card payment failed").waitFor();
+    await other.page.getByTestId("repeat-paypal").click();
+    await other.page.waitForURL(/\/credits\/\d+\/paypal$/);
+    await other.context.close();
+  });
+});
+
+/** The newest code texted to `phone`, from the dev SMS outbox. */
+async function smsCodeFor(phone: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const { texts } = (await (await fetch(`${site.url}/dev/sms.json?to=${encodeURIComponent(phone)}`)).json()) as { texts: Array<{ text: string }> };
+    const code = /\b(\d{6})\b/.exec(texts[0]?.text ?? "")?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no SMS to ${phone}`);
+}

@@ -4,7 +4,7 @@ import { rowsOf } from "../../src/server/db/client";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createMember, makeJpeg } from "../support/factories";
-import { startTestApp, type TestApp, type TestClient } from "../support/testApp";
+import { startTestApp, type TestApp } from "../support/testApp";
 import { sql } from "drizzle-orm";
 
 let t: TestApp;
@@ -15,13 +15,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Options = Parameters<typeof createMember>[2];
-async function loggedIn(options: Options = {}): Promise<{ client: TestClient; id: number }> {
-  const m = await createMember(t.testDb.database.db, t.site.id, options);
-  const client = t.client();
-  await client.post("/api/user.php", { email: m.email, password: m.password });
-  return { client, id: m.user.id };
-}
+const loggedIn = (options?: Parameters<TestApp["loggedIn"]>[0]) => t.loggedIn(options);
 
 interface ErrorBody {
   error: { code: string; message: string };
@@ -96,7 +90,9 @@ describe("paid messages", () => {
     const a = await loggedIn({ credits: 50 });
     const b = await loggedIn();
     const key = "retry-key-12345";
-    const [first, second] = await Promise.all([0, 1].map(() => a.client.post<SendMessageResponse>("/api/chat.php", { to: b.id, text: "Once" }, { "idempotency-key": key })));
+    const [first, second] = await Promise.all(
+      [0, 1].map(() => a.client.post<SendMessageResponse>("/api/chat.php", { to: b.id, text: "Once" }, { "idempotency-key": key })),
+    );
     const third = await a.client.post<SendMessageResponse>("/api/chat.php", { to: b.id, text: "Once" }, { "idempotency-key": key });
     expect(first.body.message.id).toBe(second.body.message.id);
     expect(third.body.message.id).toBe(first.body.message.id);
@@ -180,7 +176,14 @@ describe("photos in chat", () => {
     const b = await loggedIn();
     const stranger = await loggedIn();
     const key = { "idempotency-key": "photo-key-1234567" };
-    const sent = await a.client.upload<SendMessageResponse>(`/api/chatphoto.php?to=${b.id}`, "photo", await makeJpeg({ exif: true }), "p.jpg", "image/jpeg", key);
+    const sent = await a.client.upload<SendMessageResponse>(
+      `/api/chatphoto.php?to=${b.id}`,
+      "photo",
+      await makeJpeg({ exif: true }),
+      "p.jpg",
+      "image/jpeg",
+      key,
+    );
     expect(sent.status).toBe(200);
     expect(sent.body.credits).toBe(30);
     const photo = sent.body.message.photo;

@@ -1,10 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { MollieApiError } from "@mollie/api-client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../src/common/locales";
 import type { Currency, PaymentMethodId } from "../../src/common/paymentMethods";
-import type { CreateProviderPayment } from "../../src/server/adapters/paymentProvider";
+import type { ChargeStoredCard, CreateProviderPayment, DirectDebit, ProviderStoredCard } from "../../src/server/adapters/paymentProvider";
 import { MolliePaymentProvider, mollieAmount, mollieLocale } from "../../src/server/adapters/mollieProvider";
-import { type FakeMollie, type FakeMollieStatus, startFakeMollie, withPlainHttpAgent } from "../support/fakeMollie";
+import { type FakeMollie, type FakeMollieCard, type FakeMollieStatus, startFakeMollie, withPlainHttpAgent } from "../support/fakeMollie";
 
 // The Mollie adapter through the official client against a local fake of Mollie's API: what it
 // sends, how it reads Mollie's answers, and how Mollie's failures reach the caller.
@@ -164,6 +165,295 @@ describe("get", () => {
   it("answers null for a payment Mollie does not have (its 404)", async () => {
     expect(await mollie.get("tr_doesnotexist")).toBeNull();
     expect(fake.requests.at(-1)).toMatchObject({ method: "GET", path: "/v2/payments/tr_doesnotexist", status: 404 });
+  });
+});
+
+const member = { reference: "user-4711", name: "Anna de Vries", email: "anna@example.com" };
+
+/** A card payment that asks to keep the card, for a new Mollie customer unless one is given. */
+const withCard = (customerId: string | null = null, overrides: Partial<CreateProviderPayment> = {}) =>
+  input({ method: "visa", storeCard: { customer: member, customerId }, ...overrides });
+
+/** The requests of one kind, e.g. "POST /v2/customers". */
+const sent = (what: string) => fake.requests.filter((r) => `${r.method} ${r.path}` === what);
+
+describe("keeping a card (Mollie's first payment)", () => {
+  it("makes a Mollie customer for the member and a first payment of that customer", async () => {
+    const payment = await mollie.create(withCard());
+
+    expect(payment).toEqual({ id: expect.stringMatching(/^tr_\w{10}$/), status: "open", checkoutUrl: expect.stringContaining("/checkout/"), storedCard: null });
+    expect(fake.requests.map((r) => [r.method, r.path, r.status])).toEqual([
+      ["POST", "/v2/customers", 201],
+      ["POST", "/v2/payments", 201],
+    ]);
+    const [customerCall, paymentCall] = fake.requests;
+    expect(customerCall.body).toEqual({ name: member.name, email: member.email, metadata: { reference: member.reference } });
+    const customerId = fake.payments.get(payment.id)?.customerId;
+    expect(customerId).toMatch(/^cst_\w{10}$/);
+    expect(fake.customers.get(customerId ?? "")).toMatchObject({ name: member.name, email: member.email, metadata: { reference: member.reference } });
+    expect(paymentCall.body).toEqual({
+      amount: { currency: "EUR", value: "19.99" },
+      method: "creditcard",
+      description: "Dating: 20 credits",
+      redirectUrl: input().redirectUrl,
+      webhookUrl: input().webhookUrl,
+      locale: "nl_NL",
+      metadata: { reference: input().reference },
+      customerId,
+      sequenceType: "first",
+    });
+  });
+
+  it("reuses the Mollie customer it is given", async () => {
+    const first = await mollie.create(withCard());
+    const customerId = fake.payments.get(first.id)?.customerId ?? null;
+    fake.requests.length = 0;
+
+    const again = await mollie.create(withCard(customerId));
+
+    expect(again.storedCard).toBeNull();
+    expect(sent("POST /v2/customers")).toHaveLength(0);
+    expect(lastCreate()).toMatchObject({ customerId, sequenceType: "first" });
+  });
+
+  it("reports the kept card only once the first payment is paid, with the mandate Mollie made then", async () => {
+    const { id } = await mollie.create(withCard());
+    const customerId = fake.payments.get(id)?.customerId;
+
+    // Before payment Mollie has no mandate yet: nothing is kept.
+    expect((await mollie.get(id))?.storedCard).toBeNull();
+    expect(fake.payments.get(id)?.mandateId).toBeUndefined();
+
+    fake.setStatus(id, "paid");
+    const paid = await mollie.get(id);
+
+    const mandateId = fake.payments.get(id)?.mandateId;
+    expect(mandateId).toMatch(/^mdt_\w{10}$/);
+    expect(paid).toEqual({ id, status: "paid", checkoutUrl: null, storedCard: { customerId, mandateId, label: "Visa •••• 4242" } });
+    expect(fake.mandates.get(mandateId ?? "")).toMatchObject({ status: "valid", method: "creditcard" });
+    expect(fake.mandateCustomer(mandateId ?? "")).toBe(customerId);
+    // One GET of the payment is all it takes: the card's label comes from the payment's details.
+    expect(fake.requests.at(-1)).toMatchObject({ method: "GET", path: `/v2/payments/${id}`, status: 200 });
+  });
+
+  it.each<[FakeMollieCard, string]>([
+    [{ number: "4444", label: "Mastercard" }, "Mastercard •••• 4444"],
+    [{ number: "0005", label: "American Express" }, "American Express •••• 0005"],
+    // Mollie leaves the label null for a brand it does not name.
+    [{ number: "1111", label: null }, "Card •••• 1111"],
+    // Without the digits, the brand alone: the card is kept all the same.
+    [{ number: "", label: "Visa" }, "Visa"],
+  ])("labels the card %o as %s", async (card, label) => {
+    const { id } = await mollie.create(withCard());
+    fake.setStatus(id, "paid", card);
+    expect((await mollie.get(id))?.storedCard?.label).toBe(label);
+  });
+
+  it.each<FakeMollieStatus>(["pending", "authorized", "failed", "canceled", "expired"])("keeps no card when the first payment is %s", async (status) => {
+    const { id } = await mollie.create(withCard());
+    fake.setStatus(id, status);
+    expect((await mollie.get(id))?.storedCard).toBeNull();
+  });
+
+  it("keeps the card behind an Apple Pay first payment (Mollie makes a card mandate for it)", async () => {
+    const { id } = await mollie.create(withCard(null, { method: "apple_pay" }));
+    expect(lastCreate()).toMatchObject({ method: "applepay", sequenceType: "first" });
+    fake.setStatus(id, "paid");
+    expect((await mollie.get(id))?.storedCard).toMatchObject({ label: "Visa •••• 4242" });
+  });
+
+  it("keeps no card for a first payment by bank, whose mandate is a SEPA one", async () => {
+    const { id } = await mollie.create(withCard(null, { method: "ideal" }));
+    fake.setStatus(id, "paid");
+    expect(fake.mandates.get(fake.payments.get(id)?.mandateId ?? "")?.method).toBe("directdebit");
+    expect(await mollie.get(id)).toEqual({ id, status: "paid", checkoutUrl: null, storedCard: null });
+  });
+
+  it("says nothing of cards for a payment that did not ask to keep one", async () => {
+    const { id } = await mollie.create(input({ method: "visa" }));
+    fake.setStatus(id, "paid");
+    expect(await mollie.get(id)).not.toHaveProperty("storedCard");
+  });
+});
+
+/** A card kept after a paid first payment, as get reports it. */
+async function keptCard(card?: FakeMollieCard): Promise<ProviderStoredCard> {
+  const { id } = await mollie.create(withCard());
+  fake.setStatus(id, "paid", card);
+  const stored = (await mollie.get(id))?.storedCard;
+  if (!stored) throw new Error("no card kept");
+  fake.requests.length = 0;
+  return stored;
+}
+
+const charge = (card: ProviderStoredCard, overrides: Partial<ChargeStoredCard> = {}): ChargeStoredCard => ({
+  reference: "8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d",
+  amount: 4999,
+  currency: "EUR",
+  description: "Dating: 60 credits",
+  webhookUrl: input().webhookUrl,
+  card: { customerId: card.customerId, mandateId: card.mandateId },
+  key: `charge-${randomUUID()}`,
+  ...overrides,
+});
+
+describe("chargeStoredCard (Mollie's recurring payment)", () => {
+  it("charges the kept card at once, as a recurring payment on its mandate, with our key", async () => {
+    const card = await keptCard();
+    const order = charge(card);
+
+    const payment = await mollie.chargeStoredCard(order);
+
+    expect(payment).toEqual({ id: expect.stringMatching(/^tr_\w{10}$/), status: "paid", checkoutUrl: null });
+    expect(fake.requests).toHaveLength(1);
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: "POST", path: "/v2/payments", status: 201 });
+    expect(request.headers["idempotency-key"]).toBe(order.key);
+    // No redirectUrl: there is no payer to send anywhere.
+    expect(request.body).toEqual({
+      amount: { currency: "EUR", value: "49.99" },
+      description: "Dating: 60 credits",
+      webhookUrl: input().webhookUrl,
+      metadata: { reference: order.reference },
+      customerId: card.customerId,
+      mandateId: card.mandateId,
+      sequenceType: "recurring",
+    });
+    expect(fake.payments.get(payment.id)).toMatchObject({ sequenceType: "recurring", method: "creditcard", status: "paid", mandateId: card.mandateId });
+    // Read back later (the webhook), it is paid and is not a newly kept card.
+    expect(await mollie.get(payment.id)).toEqual({ id: payment.id, status: "paid", checkoutUrl: null });
+  });
+
+  it("answers failed when the card's bank declines the charge", async () => {
+    const card = await keptCard();
+    fake.declineMandate(card.mandateId);
+
+    const payment = await mollie.chargeStoredCard(charge(card));
+
+    expect(payment).toEqual({ id: expect.any(String), status: "failed", checkoutUrl: null });
+    expect(lastCreate()).toMatchObject({ sequenceType: "recurring", mandateId: card.mandateId, customerId: card.customerId });
+    expect((await mollie.get(payment.id))?.status).toBe("failed");
+  });
+
+  it("charges once when the same charge is retried with its key (after a lost answer, or Mollie's hiccup)", async () => {
+    const card = await keptCard();
+    const before = fake.payments.size;
+    const order = charge(card);
+
+    fake.failNext(1, { retryAfter: 0 });
+    const first = await mollie.chargeStoredCard(order);
+    const retried = await mollie.chargeStoredCard(order);
+
+    expect(retried).toEqual(first);
+    expect(fake.requests.map((r) => r.status)).toEqual([503, 201, 201]);
+    expect(new Set(fake.requests.map((r) => r.headers["idempotency-key"]))).toEqual(new Set([order.key]));
+    expect(fake.payments.size).toBe(before + 1);
+
+    // Another order (another key) is another charge.
+    const next = await mollie.chargeStoredCard(charge(card));
+    expect(next.id).not.toBe(first.id);
+    expect(fake.payments.size).toBe(before + 2);
+  });
+
+  it("throws Mollie's 422 for a mandate that is not the customer's", async () => {
+    const mine = await keptCard();
+    const theirs = await keptCard();
+    const error = await mollie.chargeStoredCard(charge({ ...mine, mandateId: theirs.mandateId })).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(MollieApiError);
+    expect(error).toMatchObject({ statusCode: 422, field: "mandateId" });
+  });
+});
+
+const debit = (overrides: Partial<DirectDebit> = {}): DirectDebit => ({
+  reference: "1d2c3b4a-5f6e-4d7c-8b9a-0f1e2d3c4b5a",
+  amount: 1999,
+  currency: "EUR",
+  description: "Dating: 20 credits",
+  webhookUrl: input().webhookUrl,
+  account: { holder: "Anna de Vries", iban: "NL91 ABNA 0417 1643 00" },
+  customer: member,
+  mandateReference: "DATING-4711-0001",
+  signedAt: "2025-03-01T10:15:00.000Z",
+  key: `debit-${randomUUID()}`,
+  ...overrides,
+});
+
+describe("createDirectDebit (a SEPA mandate and a recurring payment on it)", () => {
+  it("makes a customer, the member's mandate and a pending direct debit on it", async () => {
+    const order = debit();
+
+    const payment = await mollie.createDirectDebit(order);
+
+    expect(payment).toEqual({ id: expect.stringMatching(/^tr_\w{10}$/), status: "pending", checkoutUrl: null });
+    expect(fake.requests.map((r) => [r.method, r.path.replace(/cst_\w+/, "cst_*"), r.status])).toEqual([
+      ["POST", "/v2/customers", 201],
+      ["POST", "/v2/customers/cst_*/mandates", 201],
+      ["POST", "/v2/payments", 201],
+    ]);
+    const [customerCall, mandateCall, paymentCall] = fake.requests;
+    expect(customerCall.body).toEqual({ name: member.name, email: member.email, metadata: { reference: member.reference } });
+    const customerId = fake.payments.get(payment.id)?.customerId ?? "";
+    const mandateId = fake.payments.get(payment.id)?.mandateId ?? "";
+    expect(mandateCall.path).toBe(`/v2/customers/${customerId}/mandates`);
+    expect(mandateCall.body).toEqual({
+      method: "directdebit",
+      consumerName: "Anna de Vries",
+      // Without the spaces it was written with.
+      consumerAccount: "NL91ABNA0417164300",
+      signatureDate: "2025-03-01",
+      mandateReference: "DATING-4711-0001",
+    });
+    expect(fake.mandates.get(mandateId)).toMatchObject({
+      status: "valid",
+      method: "directdebit",
+      details: { consumerName: "Anna de Vries", consumerAccount: "NL91ABNA0417164300" },
+      mandateReference: "DATING-4711-0001",
+      signatureDate: "2025-03-01",
+    });
+    expect(fake.mandateCustomer(mandateId)).toBe(customerId);
+    expect(paymentCall.body).toEqual({
+      amount: { currency: "EUR", value: "19.99" },
+      description: "Dating: 20 credits",
+      webhookUrl: input().webhookUrl,
+      metadata: { reference: order.reference },
+      method: "directdebit",
+      customerId,
+      mandateId,
+      sequenceType: "recurring",
+    });
+    // The debit carries our key; the steps before it keys derived from it.
+    expect(fake.requests.map((r) => r.headers["idempotency-key"])).toEqual([`${order.key}:customer`, `${order.key}:mandate`, order.key]);
+    expect(fake.payments.get(payment.id)).toMatchObject({ status: "pending", method: "directdebit", sequenceType: "recurring" });
+    expect(await mollie.get(payment.id)).toEqual({ id: payment.id, status: "pending", checkoutUrl: null });
+  });
+
+  it("makes one customer, mandate and debit when retried with the same key", async () => {
+    const order = debit();
+    const sizes = () => [fake.customers.size, fake.mandates.size, fake.payments.size];
+    const before = sizes();
+
+    const first = await mollie.createDirectDebit(order);
+    const retried = await mollie.createDirectDebit(order);
+
+    expect(retried).toEqual(first);
+    expect(sizes()).toEqual(before.map((n) => n + 1));
+  });
+
+  it("sends the date of a signature given as a plain date, and refuses one that is not a date before calling Mollie", async () => {
+    await mollie.createDirectDebit(debit({ signedAt: "2025-02-28" }));
+    expect(sent(`POST ${fake.requests[1].path}`)[0].body).toMatchObject({ signatureDate: "2025-02-28" });
+
+    fake.requests.length = 0;
+    for (const signedAt of ["", "yesterday", "01-03-2025", "2025-02-30"]) {
+      await expect(mollie.createDirectDebit(debit({ signedAt }))).rejects.toThrow(RangeError);
+    }
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("throws Mollie's 422 for an IBAN it refuses", async () => {
+    const error = await mollie.createDirectDebit(debit({ account: { holder: "Anna de Vries", iban: "NL00ABNA0417164300" } })).catch((err: unknown) => err);
+    expect(error).toMatchObject({ statusCode: 422, field: "consumerAccount" });
+    expect(sent("POST /v2/payments")).toHaveLength(0);
   });
 });
 

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreditsOffer, Payment, StartPaymentResponse } from "../../src/common/schemas/payments";
 import type { UserResponse } from "../../src/common/schemas/user";
 import { rowsOf } from "../../src/server/db/client";
-import { createMember } from "../support/factories";
 import { type FakeMollie, startFakeMollie, withPlainHttpAgent } from "../support/fakeMollie";
-import { startTestApp, type TestApp, type TestClient } from "../support/testApp";
+import { startTestApp, type TestApp } from "../support/testApp";
 
 // The whole purchase over HTTP with Mollie as the provider (a local fake of Mollie's API): the
 // webhook carries only an id, the state is fetched from Mollie, and credits come once.
@@ -22,15 +21,14 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function loggedIn(): Promise<{ client: TestClient; id: number }> {
-  const m = await createMember(t.testDb.database.db, t.site.id);
-  const client = t.client();
-  await client.post("/api/user.php", { email: m.email, password: m.password });
-  return { client, id: m.user.id };
-}
+const loggedIn = () => t.loggedIn();
 
 const webhook = (id: string) =>
-  fetch(`${t.baseUrl}/api/payment-webhook.php?provider=mollie`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: `id=${id}` });
+  fetch(`${t.baseUrl}/api/payment-webhook.php?provider=mollie`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: `id=${id}`,
+  });
 
 describe("paying through Mollie", () => {
   it("opens Mollie's checkout, and credits once when Mollie's webhook says the payment is paid", async () => {
@@ -40,7 +38,11 @@ describe("paying through Mollie", () => {
     expect(order.status).toBe(200);
     const [created] = [...fake.payments.values()].slice(-1);
     expect(order.body.checkout_url).toBe(created._links.checkout.href);
-    expect(created).toMatchObject({ method: "ideal", amount: { currency: "EUR", value: "19.99" }, webhookUrl: "https://dating.example/api/payment-webhook.php?provider=mollie" });
+    expect(created).toMatchObject({
+      method: "ideal",
+      amount: { currency: "EUR", value: "19.99" },
+      webhookUrl: "https://dating.example/api/payment-webhook.php?provider=mollie",
+    });
 
     // A webhook before payment changes nothing; then Mollie reports it paid, several times.
     expect((await webhook(created.id)).status).toBe(200);
@@ -66,5 +68,37 @@ describe("paying through Mollie", () => {
     expect(down.status).toBe(503);
     expect(down.body.error.code).toBe("service_unavailable");
     expect((await m.client.post("/api/payment.php", { bundle_id: offer.bundles[0].id, method: "paypal" })).status).toBe(200);
+  });
+});
+
+/** Runs the refund job until it is done (the app's own worker may hold it). */
+async function refundJobDone(): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    await t.server.worker.drain();
+    const [{ n }] = rowsOf<{ n: number }>(
+      await t.testDb.database.db.execute(sql`SELECT count(*)::int AS n FROM jobs WHERE kind = 'payment-refund' AND done_at IS NULL`),
+    );
+    if (n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("refund job did not finish");
+}
+
+describe("refunding through Mollie", () => {
+  it("asks Mollie once for the money back, even when the refund job runs twice", async () => {
+    const m = await loggedIn();
+    const offer = (await m.client.get<CreditsOffer>("/api/credits.php")).body;
+    const order = await m.client.post<StartPaymentResponse>("/api/payment.php", { bundle_id: offer.bundles[0].id, method: "ideal" });
+    const [created] = [...fake.payments.values()].slice(-1);
+    fake.setStatus(created.id, "paid");
+    await webhook(created.id);
+    expect((await m.client.post<Payment>("/api/refund.php", { payment_id: order.body.payment_id })).body.status).toBe("refunded");
+    await refundJobDone();
+    // A worker that died after Mollie answered runs the job again: Mollie's idempotency makes it one refund.
+    await t.testDb.database.db.execute(sql`UPDATE jobs SET done_at = NULL, locked_until = NULL WHERE kind = 'payment-refund'`);
+    await refundJobDone();
+    expect(fake.requests.filter((r) => r.path.endsWith("/refunds")).map((r) => r.status)).toEqual([201, 201]);
+    const ours = fake.refunds.filter((r) => r.paymentId === created.id);
+    expect(ours).toEqual([expect.objectContaining({ amount: { currency: "EUR", value: "9.99" } })]);
   });
 });

@@ -5,7 +5,7 @@ import type { Settings } from "../../src/common/schemas/settings";
 import { rowsOf } from "../../src/server/db/client";
 import { createMember, markDeletionRequested } from "../support/factories";
 import { startFakePushService } from "../support/fakePushService";
-import { startTestApp, type TestApp, type TestClient } from "../support/testApp";
+import { startTestApp, type TestApp } from "../support/testApp";
 
 // Web Push over HTTP: subscriptions through the API, and notifications through a push service on
 // 127.0.0.1 that decrypts them like a browser.
@@ -26,13 +26,7 @@ interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
 }
 
-type Options = Parameters<typeof createMember>[2];
-async function loggedIn(options: Options = {}): Promise<{ client: TestClient; id: number }> {
-  const m = await createMember(t.testDb.database.db, t.site.id, options);
-  const client = t.client();
-  await client.post("/api/user.php", { email: m.email, password: m.password });
-  return { client, id: m.user.id };
-}
+const loggedIn = (options?: Parameters<TestApp["loggedIn"]>[0]) => t.loggedIn(options);
 
 async function subscriptionRows(userId?: number) {
   return rowsOf<{ endpoint: string; user_id: number }>(

@@ -6,7 +6,7 @@ import type { StoredSettings } from "../../src/common/schemas/settings";
 import { type App, buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
 import { findFirstSite } from "../../src/server/features/settings/settings.repo";
-import { createSite } from "./factories";
+import { createMember, createSite } from "./factories";
 import { createTestDatabase, type TestDatabase } from "./testDatabase";
 
 export interface TestApp {
@@ -17,6 +17,8 @@ export interface TestApp {
   config: Config;
   /** A browser-like client; it speaks English (locale cookie) unless `locale` says otherwise. */
   client(headers?: Record<string, string>, locale?: string | null): TestClient;
+  /** A new member of the test site (factory options), logged in on a client of their own. */
+  loggedIn(options?: Parameters<typeof createMember>[2]): Promise<{ client: TestClient; id: number; email: string }>;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,12 @@ export async function startTestApp(
     site,
     config,
     client: (headers, locale = "en") => new TestClient(baseUrl, headers, locale),
+    async loggedIn(memberOptions = {}) {
+      const m = await createMember(testDb.database.db, site.id, memberOptions);
+      const client = new TestClient(baseUrl, {}, "en");
+      await client.post("/api/user.php", { email: m.email, password: m.password });
+      return { client, id: m.user.id, email: m.email };
+    },
     async close() {
       await server.close();
       if (!options.testDb) await testDb.drop();

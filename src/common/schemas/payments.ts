@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DIRECT_DEBIT_CODE_DIGITS, DIRECT_DEBIT_HOLDER_MAX_LENGTH } from "../constants";
 import { CURRENCIES, PAYMENT_METHOD_IDS } from "../paymentMethods";
 
 // Credits, payments and transactions (spec sections 3 and 4: Payment; /credits, /transactions).
@@ -75,6 +76,8 @@ export const startPaymentSchema = z
     bundle_id: id,
     method: z.enum(PAYMENT_METHOD_IDS, { error: "errors.payment_method_unavailable" }),
     discount_code: z.string().trim().max(40).regex(/^[\w-]+$/, { error: "errors.code_not_found" }).optional(),
+    /** Keep the card for one-step repeat orders (card methods only). */
+    store_card: z.boolean().optional(),
   })
   .strict();
 export type StartPayment = z.infer<typeof startPaymentSchema>;
@@ -82,7 +85,11 @@ export type StartPayment = z.infer<typeof startPaymentSchema>;
 export const startPaymentResponseSchema = z.object({ payment_id: z.string(), checkout_url: z.string() });
 export type StartPaymentResponse = z.infer<typeof startPaymentResponseSchema>;
 
-export const PAYMENT_STATUSES = ["open", "pending", "paid", "failed", "canceled", "expired"] as const;
+/** What a payment provider says of a payment. */
+export const PROVIDER_STATUSES = ["open", "pending", "paid", "failed", "canceled", "expired"] as const;
+export type ProviderStatus = (typeof PROVIDER_STATUSES)[number];
+/** Our payment's state: the provider's, or refunded once the member had the money back. */
+export const PAYMENT_STATUSES = [...PROVIDER_STATUSES, "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** A payment as its payer sees it (spec section 3: payment_id, credits, method, amount, transaction fee). */
@@ -103,6 +110,9 @@ export const paymentSchema = z.object({
   paid_at: z.string().nullable(),
   /** Receipt number, shown once the payment is paid. */
   invoice_number: z.string().nullable(),
+  /** Until when the member may ask for the money back (a paid payment within the site's refund days). */
+  refundable_until: z.string().nullable(),
+  refunded_at: z.string().nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
@@ -150,3 +160,51 @@ export type CreditHistoryResponse = z.infer<typeof creditHistoryResponseSchema>;
 
 
 export const creditsQuerySchema = z.object({ code: discountCodeQuerySchema.shape.code }).strict();
+
+export const refundRequestSchema = z.object({ payment_id: paymentId }).strict();
+
+/** GET /api/repeat-order.php: the card kept for one-step orders, and the bundle bought last. */
+export const repeatOrderOfferSchema = z.object({
+  card: z.object({ label: z.string(), method: z.enum(PAYMENT_METHOD_IDS) }).nullable(),
+  last_bundle_id: z.number().int().nullable(),
+});
+export type RepeatOrderOffer = z.infer<typeof repeatOrderOfferSchema>;
+
+export const repeatOrderSchema = z.object({ bundle_id: id }).strict();
+
+/** POST /api/directdebit.php: the account, the phone for the code, and the authorisation. */
+export const directDebitRequestSchema = z
+  .object({
+    bundle_id: id,
+    holder: z.string().trim().min(2, { error: "errors.holder_invalid" }).max(DIRECT_DEBIT_HOLDER_MAX_LENGTH, { error: "errors.holder_invalid" }),
+    iban: z.string().trim().min(1, { error: "errors.iban_invalid" }).max(50, { error: "errors.iban_invalid" }),
+    phone: z.string().trim().min(1, { error: "errors.phone_invalid" }).max(30, { error: "errors.phone_invalid" }),
+    /** 'I authorize a one-time direct debit' (spec section 5): must be ticked. */
+    authorize: z.literal(true, { error: "errors.authorize_required" }),
+    discount_code: z.string().trim().max(40).regex(/^[\w-]+$/, { error: "errors.code_not_found" }).optional(),
+  })
+  .strict();
+export type DirectDebitRequest = z.infer<typeof directDebitRequestSchema>;
+/** The fields the member fills in on /directdebit. */
+export const directDebitFormSchema = directDebitRequestSchema.pick({ holder: true, iban: true, phone: true, authorize: true });
+export type DirectDebitForm = z.infer<typeof directDebitFormSchema>;
+
+export const directDebitStartedSchema = z.object({
+  request_id: z.string(),
+  /** The number the code went to, mostly hidden: "+31 6 •••• 78". */
+  phone: z.string(),
+  /** The IBAN as confirmed: "NL91 •••• 4300". */
+  iban: z.string(),
+  amount: z.number().int(),
+  currency: z.literal("EUR"),
+});
+export type DirectDebitStarted = z.infer<typeof directDebitStartedSchema>;
+
+export const directDebitConfirmSchema = z
+  .object({
+    request_id: z.uuid({ error: "errors.not_found" }),
+    code: z.string().trim().regex(new RegExp(`^\\d{${DIRECT_DEBIT_CODE_DIGITS}}$`), { error: "errors.code_invalid" }),
+  })
+  .strict();
+
+export const directDebitResendSchema = z.object({ request_id: z.uuid({ error: "errors.not_found" }) }).strict();

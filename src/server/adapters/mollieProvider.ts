@@ -1,8 +1,17 @@
-import { createMollieClient, Locale, type MollieClient, type Payment, PaymentMethod, PaymentStatus as MollieStatus } from "@mollie/api-client";
+import {
+  createMollieClient,
+  Locale,
+  MandateMethod,
+  type MollieClient,
+  type Payment,
+  PaymentMethod,
+  PaymentStatus as MollieStatus,
+  SequenceType,
+} from "@mollie/api-client";
 import { isLanguage, type Language } from "../../common/locales";
 import { type Currency, type MollieMethod, type PaymentMethodId, paymentMethodById } from "../../common/paymentMethods";
-import type { PaymentStatus } from "../../common/schemas/payments";
-import type { CreateProviderPayment, PaymentProvider, ProviderPayment } from "./paymentProvider";
+import type { ProviderStatus } from "../../common/schemas/payments";
+import type { ChargeStoredCard, CreateProviderPayment, DirectDebit, PaymentProvider, ProviderPayment, ProviderStoredCard } from "./paymentProvider";
 
 // Mollie (docs.mollie.com, Payments API v2) through its official client. The client retries a 5xx
 // answer twice itself (POSTs with one Idempotency-Key, so a retry cannot make a second payment) and
@@ -13,7 +22,7 @@ import type { CreateProviderPayment, PaymentProvider, ProviderPayment } from "./
  * no money yet, so it is pending: credits are only granted on "paid". A Record, so that a status the
  * client adds in a later version fails to compile here instead of slipping through.
  */
-const STATUSES: Record<MollieStatus, PaymentStatus> = {
+const STATUSES: Record<MollieStatus, ProviderStatus> = {
   [MollieStatus.open]: "open",
   [MollieStatus.pending]: "pending",
   [MollieStatus.authorized]: "pending",
@@ -97,11 +106,47 @@ function mollieMethod(method: PaymentMethodId): PaymentMethod {
   return METHODS[mollie];
 }
 
+/** "Visa •••• 4242" from a card payment's details: Mollie's brand (or "Card") and the last digits when given. */
+function cardLabelOf(payment: Payment): string {
+  const details = payment.details ?? {};
+  // Mollie leaves the label null for brands it does not name.
+  const brand = ("cardLabel" in details ? details.cardLabel : null) || "Card";
+  // Mollie gives the last four digits; sliced anyway so that a longer value never shows more.
+  const digits = "cardNumber" in details && typeof details.cardNumber === "string" ? details.cardNumber.slice(-4) : "";
+  return digits ? `${brand} •••• ${digits}` : brand;
+}
+
+/** Methods whose first payment leaves a card mandate (iDEAL, Bancontact and such leave a SEPA one). */
+const CARD_METHODS: ReadonlySet<string> = new Set([PaymentMethod.creditcard, PaymentMethod.applepay]);
+
+/**
+ * The card a paid first payment left. Mollie makes the mandate when the first payment is paid and
+ * then names it on the payment; before that (or for a payment that did not ask to keep the card)
+ * there is none.
+ */
+function storedCardOf(payment: Payment): ProviderStoredCard | null {
+  if (payment.status !== MollieStatus.paid || !payment.customerId || !payment.mandateId) return null;
+  if (!payment.method || !CARD_METHODS.has(payment.method)) return null;
+  return { customerId: payment.customerId, mandateId: payment.mandateId, label: cardLabelOf(payment) };
+}
+
 function toProvider(payment: Payment): ProviderPayment {
   const status = STATUSES[payment.status];
   // The API may grow statuses before the client's types do: better a failed call (retried) than a wrong state.
   if (!status) throw new Error(`mollie: unknown status ${String(payment.status)} of ${payment.id}`);
-  return { id: payment.id, status, checkoutUrl: payment.getCheckoutUrl() ?? null };
+  const answer: ProviderPayment = { id: payment.id, status, checkoutUrl: payment.getCheckoutUrl() ?? null };
+  // Only a first payment (one that asked to keep the card) reports a card, as the interface says.
+  if (payment.sequenceType === SequenceType.first) answer.storedCard = storedCardOf(payment);
+  return answer;
+}
+
+/** A mandate's signature date as Mollie wants it (YYYY-MM-DD), from an ISO date or date-time. */
+function signatureDate(signedAt: string): string {
+  const date = /^(\d{4}-\d{2}-\d{2})(?:$|T)/.exec(signedAt)?.[1];
+  // Date.parse takes "2025-02-30" (as 2 March): only a date that reads back the same is one.
+  if (!date || Number.isNaN(Date.parse(date)) || !new Date(date).toISOString().startsWith(date))
+    throw new RangeError(`Signature date must be an ISO date, got ${signedAt}`);
+  return date;
 }
 
 /** Production payments through Mollie: a hosted checkout per payment, its state read back by id. */
@@ -119,18 +164,37 @@ export class MolliePaymentProvider implements PaymentProvider {
   }
 
   async create(input: CreateProviderPayment): Promise<ProviderPayment> {
+    const amount = mollieAmount(input.amount, input.currency);
+    const method = mollieMethod(input.method);
+    // Keeping the card is Mollie's recurring flow: a "first" payment of a customer, whose mandate
+    // Mollie makes once it is paid (get() then reports it). A customer already made is reused.
+    const recurring = input.storeCard
+      ? { customerId: input.storeCard.customerId ?? (await this.createCustomer(input.storeCard.customer)), sequenceType: SequenceType.first }
+      : {};
     const payment = await this.client.payments.create({
-      amount: mollieAmount(input.amount, input.currency),
+      amount,
       // A chosen method sends the payer straight to it, skipping Mollie's own method list.
-      method: mollieMethod(input.method),
+      method,
       description: input.description,
       redirectUrl: input.redirectUrl,
       webhookUrl: input.webhookUrl,
       locale: mollieLocale(input.locale),
       // Our payment id, so that a payment in Mollie's dashboard leads back to our order.
       metadata: { reference: input.reference },
+      ...recurring,
     });
     return toProvider(payment);
+  }
+
+  private async createCustomer(customer: { reference: string; name: string; email: string }, idempotencyKey?: string): Promise<string> {
+    const made = await this.client.customers.create({
+      name: customer.name,
+      email: customer.email,
+      // Our member, so that a customer in Mollie's dashboard leads back to them.
+      metadata: { reference: customer.reference },
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    });
+    return made.id;
   }
 
   async get(id: string): Promise<ProviderPayment | null> {
@@ -151,5 +215,58 @@ export class MolliePaymentProvider implements PaymentProvider {
   async webhookPaymentId(rawBody: string, _headers: Record<string, string | string[] | undefined>): Promise<string | null> {
     const id = new URLSearchParams(rawBody).get("id");
     return id && /^tr_\w+$/.test(id) ? id : null;
+  }
+
+  async refund(id: string, amount: number, currency: Currency, key: string): Promise<void> {
+    // Mollie keeps the Idempotency-Key for a while: the same refund retried is made once.
+    await this.client.paymentRefunds.create({ paymentId: id, amount: mollieAmount(amount, currency), idempotencyKey: key });
+  }
+
+  async chargeStoredCard(input: ChargeStoredCard): Promise<ProviderPayment> {
+    // A "recurring" payment is charged at once on the mandate, without the payer: no redirectUrl.
+    // Our key makes a retried charge (after a timeout or a crash) one charge at Mollie.
+    const payment = await this.client.payments.create({
+      amount: mollieAmount(input.amount, input.currency),
+      description: input.description,
+      webhookUrl: input.webhookUrl,
+      metadata: { reference: input.reference },
+      customerId: input.card.customerId,
+      mandateId: input.card.mandateId,
+      sequenceType: SequenceType.recurring,
+      idempotencyKey: input.key,
+    });
+    return toProvider(payment);
+  }
+
+  async createDirectDebit(input: DirectDebit): Promise<ProviderPayment> {
+    // Checked before anything is made at Mollie.
+    const amount = mollieAmount(input.amount, input.currency);
+    const signed = signatureDate(input.signedAt);
+    // Three calls, each with a key derived from ours: a retry of the whole (after a crash in between)
+    // replays each step instead of making a second customer, mandate or, above all, debit.
+    const customerId = await this.createCustomer(input.customer, `${input.key}:customer`);
+    const mandate = await this.client.customerMandates.create({
+      customerId,
+      method: MandateMethod.directdebit,
+      consumerName: input.account.holder,
+      // Mollie wants the IBAN without the spaces people write it with.
+      consumerAccount: input.account.iban.replace(/\s+/g, "").toUpperCase(),
+      signatureDate: signed,
+      mandateReference: input.mandateReference,
+      idempotencyKey: `${input.key}:mandate`,
+    });
+    // The debit itself: pending until the bank collects it (days), then paid or failed via the webhook.
+    const payment = await this.client.payments.create({
+      amount,
+      description: input.description,
+      webhookUrl: input.webhookUrl,
+      metadata: { reference: input.reference },
+      method: PaymentMethod.directdebit,
+      customerId,
+      mandateId: mandate.id,
+      sequenceType: SequenceType.recurring,
+      idempotencyKey: input.key,
+    });
+    return toProvider(payment);
   }
 }

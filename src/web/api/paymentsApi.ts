@@ -2,14 +2,18 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import type {
   CreditHistoryResponse,
   CreditsOffer,
+  DirectDebitRequest,
+  DirectDebitStarted,
   DiscountCode,
   Payment,
+  RepeatOrderOffer,
   StartPayment,
   StartPaymentResponse,
   TransactionResponse,
   TransactionsResponse,
 } from "../../common/schemas/payments";
 import { ApiError, api } from "./apiClient";
+import { queryClient } from "./queryClient";
 import { refetchUserQuietly } from "./userApi";
 
 /** How often the return page asks for the payment's state while the provider has not decided. */
@@ -75,6 +79,56 @@ export function usePayment(id: string | null) {
     refetchInterval: (query) => (settled(query.state.data) ? false : PAYMENT_POLL_MS),
     staleTime: 0,
   });
+}
+
+/** Takes a purchase back (POST /api/refund.php); the receipt, the list and the balance follow. */
+export function useRefund() {
+  return useMutation({
+    mutationFn: (paymentId: string) => api<Payment>("/api/refund.php", { method: "POST", body: { payment_id: paymentId } }),
+    onSuccess: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ["transactions"] }), queryClient.invalidateQueries({ queryKey: ["credit-history"] }), refetchUserQuietly()]);
+    },
+  });
+}
+
+/** The card kept for one-step orders (GET /api/repeat-order.php). */
+export function useRepeatOffer(enabled = true) {
+  return useQuery({ queryKey: ["repeat-order"], enabled, queryFn: ({ signal }) => api<RepeatOrderOffer>("/api/repeat-order.php", { signal }), staleTime: 0 });
+}
+
+/** Buys a bundle again with the kept card; the key makes a retried request the same order. */
+export function useRepeatOrder() {
+  return useMutation({
+    mutationFn: ({ bundleId, key }: { bundleId: number; key: string }) =>
+      api<Payment>("/api/repeat-order.php", { method: "POST", body: { bundle_id: bundleId }, idempotencyKey: key }),
+    onSuccess: async (payment) => {
+      queryClient.setQueryData(["payment", payment.payment_id], payment);
+      if (payment.status === "paid") await refetchUserQuietly().catch(() => {});
+    },
+  });
+}
+
+export function useForgetCard() {
+  return useMutation({
+    mutationFn: () => api<{ ok: true }>("/api/repeat-order.php", { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["repeat-order"] }),
+  });
+}
+
+/** Asks for a direct debit: the code goes out by SMS. */
+export function useStartDirectDebit() {
+  return useMutation({ mutationFn: (input: DirectDebitRequest) => api<DirectDebitStarted>("/api/directdebit.php", { method: "POST", body: input }) });
+}
+
+/** Confirms a direct debit with the SMS code; answers the (pending) payment. */
+export function useConfirmDirectDebit() {
+  return useMutation({
+    mutationFn: (input: { request_id: string; code: string }) => api<Payment>("/api/directdebit-confirm.php", { method: "POST", body: input }),
+  });
+}
+
+export function useResendDirectDebit() {
+  return useMutation({ mutationFn: (requestId: string) => api<{ ok: true }>("/api/directdebit-resend.php", { method: "POST", body: { request_id: requestId } }) });
 }
 
 export function useTransactions() {

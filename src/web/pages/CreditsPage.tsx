@@ -1,6 +1,6 @@
 import { Col, Container, Row } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
-import { useCreditsOffer } from "../api/paymentsApi";
+import { useCreditsOffer, useRepeatOffer } from "../api/paymentsApi";
 import { useUser } from "../api/userApi";
 import { PageSpinner } from "../components/PageSpinner";
 import { PrefetchLink } from "../components/PrefetchLink";
@@ -14,6 +14,8 @@ export function CreditsPage() {
   const { t } = useTranslation();
   const user = useUser();
   const offer = useCreditsOffer(useActiveDiscount());
+  const repeat = useRepeatOffer(user?.paid_user === true);
+  const card = repeat.data?.card;
   return (
     <Container className="py-4" data-testid="credits-page">
       <h1 className="h3 mb-1">{t("credits.title")}</h1>
@@ -27,6 +29,11 @@ export function CreditsPage() {
         <QueryError error={offer.error} retry={() => offer.refetch()} />
       ) : (
         <>
+          {card && (
+            <PrefetchLink to="/credits/repeat-order" className="alert alert-light d-block text-decoration-none border" data-testid="repeat-order-link">
+              {t("repeat.link", { card: card.label })}
+            </PrefetchLink>
+          )}
           <DiscountCodeForm offer={offer.data} />
           <Row xs={1} sm={2} lg={4} className="g-3 mb-4">
             {offer.data.bundles.map((bundle) => (

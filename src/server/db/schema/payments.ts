@@ -53,6 +53,7 @@ export const payments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
   },
   (t) => [
     index("payments_user_idx").on(t.userId, t.createdAt),
@@ -76,6 +77,15 @@ export const testProviderPayments = pgTable("test_provider_payments", {
   redirectUrl: text("redirect_url").notNull(),
   webhookUrl: text("webhook_url").notNull(),
   status: text("status").$type<TestProviderStatus>().notNull().default("open"),
+  /** Money given back so far (minor units). */
+  refunded: integer("refunded").notNull().default(0),
+  /** Refund keys already carried out: a retried refund is made once. */
+  refundKeys: jsonb("refund_keys").$type<string[]>().notNull().default([]),
+  /** The payer's customer at the provider when the card is to be kept (or was charged again). */
+  customerId: text("customer_id"),
+  storeCard: boolean("store_card").notNull().default(false),
+  /** The card kept after this payment, or the one this charge used. */
+  mandateId: text("mandate_id"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -112,4 +122,67 @@ export const discountCodes = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("discount_codes_site_code_key").on(t.siteId, t.code)],
+);
+
+/**
+ * A card the provider keeps for a member (with the member's consent at checkout), for one-step
+ * repeat orders. We hold only the provider's references and a label such as "Visa •••• 4242".
+ */
+export const storedCards = pgTable(
+  "stored_cards",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    customerId: text("customer_id").notNull(),
+    mandateId: text("mandate_id").notNull(),
+    label: text("label").notNull(),
+    method: text("method").$type<PaymentMethodId>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Forgotten at the member's request, or after the provider refused it. */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("stored_cards_mandate_key").on(t.provider, t.mandateId), index("stored_cards_user_idx").on(t.userId)],
+);
+
+/** The test provider's stored cards ("mandates"); a card may be set to decline later charges. */
+export const testProviderMandates = pgTable("test_provider_mandates", {
+  id: text("id").primaryKey(),
+  customerId: text("customer_id").notNull(),
+  label: text("label").notNull(),
+  declines: boolean("declines").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A one-time direct debit the member asked for (/directdebit): account and phone, and the SMS
+ * code that confirms it (stored as a hash). The full IBAN is kept only until the provider has it.
+ */
+export const directDebitRequests = pgTable(
+  "direct_debit_requests",
+  {
+    id: uuid("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    bundleId: integer("bundle_id")
+      .notNull()
+      .references(() => creditBundles.id),
+    holder: text("holder").notNull(),
+    /** The discount code the price was quoted with. */
+    discountCode: text("discount_code"),
+    /** The IBAN until the provider has it; then only its first 4 and last 4 characters. */
+    iban: text("iban").notNull(),
+    phone: text("phone").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    paymentId: uuid("payment_id").references(() => payments.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("direct_debit_requests_user_idx").on(t.userId, t.createdAt)],
 );

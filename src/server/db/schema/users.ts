@@ -41,6 +41,8 @@ export const users = pgTable(
      * change sets the profile's status to disabled, so that lists need not read this table.
      */
     deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
+    /** Set when a direct debit of the member failed or was reversed: no more direct debits. */
+    directDebitBlocked: boolean("direct_debit_blocked").notNull().default(false),
     /** Demo and fictional members cannot log in. */
     canLogin: boolean("can_login").notNull().default(true),
   },

@@ -7,7 +7,7 @@ export type ProfileRow = typeof profiles.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
 
 /** What every request of a member needs: no password hash, tracking or other rarely read columns. */
-export type MemberUser = Omit<UserRow, "passwordHash" | "signupMessage" | "tracking" | "signupIp">;
+export type MemberUser = Omit<UserRow, "passwordHash" | "signupMessage" | "tracking" | "signupIp" | "directDebitBlocked">;
 export type MainPhoto = Pick<PhotoRow, "id" | "filename" | "thumbFilename" | "matchFilename" | "status">;
 
 export interface MemberRecord {

@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { DEFAULT_CREDIT_BUNDLES } from "../../../common/creditBundles";
 import type { Db } from "../../db/client";
-import { creditBundles, creditLedger, payments } from "../../db/schema";
+import { creditBundles, creditLedger, payments, storedCards } from "../../db/schema";
+import type { PaymentMethodId } from "../../../common/paymentMethods";
+import type { ProviderStoredCard } from "../../adapters/paymentProvider";
 
 export type BundleRow = typeof creditBundles.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -80,4 +82,54 @@ export async function nextInvoiceNumber(tx: Db, siteId: number, year: number): P
     .from(payments)
     .where(and(eq(payments.siteId, siteId), sql`${payments.invoiceNumber} LIKE ${`${prefix}%`}`));
   return `${prefix}${String(row.n + 1).padStart(6, "0")}`;
+}
+
+export type StoredCardRow = typeof storedCards.$inferSelect;
+
+/** Remembers a card the provider keeps for the member (once per mandate). */
+export async function keepStoredCard(tx: Db, userId: number, provider: string, method: PaymentMethodId, card: ProviderStoredCard): Promise<void> {
+  await tx
+    .insert(storedCards)
+    .values({ userId, provider, customerId: card.customerId, mandateId: card.mandateId, label: card.label, method })
+    .onConflictDoNothing();
+}
+
+/** The member's newest card that is still kept, at this provider. */
+export async function currentStoredCard(db: Db, userId: number, provider: string): Promise<StoredCardRow | null> {
+  const [row] = await db
+    .select()
+    .from(storedCards)
+    .where(and(eq(storedCards.userId, userId), eq(storedCards.provider, provider), isNull(storedCards.revokedAt)))
+    .orderBy(desc(storedCards.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The member's customer at the provider, from an earlier kept card: a provider keeps one customer per member. */
+export async function providerCustomerId(db: Db, userId: number, provider: string): Promise<string | null> {
+  const [row] = await db
+    .select({ customerId: storedCards.customerId })
+    .from(storedCards)
+    .where(and(eq(storedCards.userId, userId), eq(storedCards.provider, provider)))
+    .orderBy(desc(storedCards.id))
+    .limit(1);
+  return row?.customerId ?? null;
+}
+
+export async function forgetStoredCards(db: Db, userId: number): Promise<void> {
+  await db
+    .update(storedCards)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(storedCards.userId, userId), isNull(storedCards.revokedAt)));
+}
+
+/** The bundle of the member's newest paid order, for "the same again". */
+export async function lastPaidBundle(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ bundleId: payments.bundleId })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), sql`${payments.creditedAt} IS NOT NULL`))
+    .orderBy(desc(payments.creditedAt))
+    .limit(1);
+  return row?.bundleId ?? null;
 }

@@ -10,6 +10,13 @@ import {
   discountCodeSchema,
   paymentQuerySchema,
   paymentSchema,
+  directDebitConfirmSchema,
+  directDebitRequestSchema,
+  directDebitResendSchema,
+  directDebitStartedSchema,
+  refundRequestSchema,
+  repeatOrderOfferSchema,
+  repeatOrderSchema,
   startPaymentResponseSchema,
   startPaymentSchema,
   transactionResponseSchema,
@@ -18,7 +25,9 @@ import {
 import { AppError, unauthorized } from "../../errors";
 import type { MemberRecord } from "../auth/auth.repo";
 import type { DiscountsService } from "../discounts/discounts.service";
+import type { DirectDebitService } from "./directDebit.service";
 import type { PaymentsService } from "./payments.service";
+import type { RepeatOrderService } from "./repeatOrder.service";
 
 const member = (m: MemberRecord | null) => {
   if (!m) throw unauthorized();
@@ -31,7 +40,14 @@ const paymentRequest = (request: FastifyRequest) => {
 };
 
 /** Credit bundles, payments, the provider's webhook, transactions and the credit history. */
-export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; discounts: DiscountsService }> = async (app, { payments, discounts }) => {
+export interface PaymentsRoutesOptions {
+  payments: PaymentsService;
+  discounts: DiscountsService;
+  repeatOrders: RepeatOrderService;
+  directDebits: DirectDebitService;
+}
+
+export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, { payments, discounts, repeatOrders, directDebits }) => {
   // Providers call the webhook with a form body; it is kept as text, so that its signature can be checked.
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_request, body, done) => done(null, body));
 
@@ -92,7 +108,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return payments.status(member(request.member), request.query.id);
+      return payments.status(member(request.member), request.site, request.query.id);
     },
   );
 
@@ -114,6 +130,93 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
   );
 
   app.get(
+    "/api/repeat-order.php",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "The card the provider keeps for one-step orders (a label such as 'Visa •••• 4242'), and the bundle bought last",
+        response: { 200: repeatOrderOfferSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return repeatOrders.offer(member(request.member));
+    },
+  );
+
+  app.post(
+    "/api/repeat-order.php",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Buy a bundle again with the kept card, without the checkout (Idempotency-Key makes a retry safe); answers the payment: paid, or failed when the card was declined",
+        body: repeatOrderSchema,
+        response: { 200: paymentSchema },
+      },
+    },
+    async (request) => repeatOrders.buy(member(request.member), request.site, request.body.bundle_id, paymentRequest(request)),
+  );
+
+  app.delete(
+    "/api/repeat-order.php",
+    { schema: { tags: ["payments"], summary: "Forget the kept card", response: { 200: okSchema } } },
+    async (request) => {
+      await repeatOrders.forget(member(request.member));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/directdebit.php",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Ask for a one-time SEPA direct debit of a bundle: account holder, IBAN, mobile number and the authorisation; a code goes out by SMS",
+        body: directDebitRequestSchema,
+        response: { 200: directDebitStartedSchema },
+      },
+    },
+    async (request) => directDebits.request(member(request.member), request.site, request.body, paymentRequest(request)),
+  );
+
+  app.post(
+    "/api/directdebit-confirm.php",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Confirm a direct debit with the code from the SMS ('Code invalid' on a wrong one); answers the payment, pending until the bank collects",
+        body: directDebitConfirmSchema,
+        response: { 200: paymentSchema },
+      },
+    },
+    async (request) => directDebits.confirm(member(request.member), request.site, request.body.request_id, request.body.code, paymentRequest(request)),
+  );
+
+  app.post(
+    "/api/directdebit-resend.php",
+    {
+      schema: { tags: ["payments"], summary: "A new SMS code for a direct debit (at most once a minute)", body: directDebitResendSchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await directDebits.resend(member(request.member), request.site, request.body.request_id, paymentRequest(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/refund.php",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Take a purchase back within the site's refund days, while its credits are unspent; the money goes back through the provider",
+        body: refundRequestSchema,
+        response: { 200: paymentSchema },
+      },
+    },
+    async (request) => payments.refund(member(request.member), request.site, request.body.payment_id),
+  );
+
+  app.get(
     "/api/transactions.php",
     {
       schema: {
@@ -126,7 +229,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       const m = member(request.member);
-      return request.query.id ? payments.transaction(m, request.site, request.query.id) : payments.transactions(m);
+      return request.query.id ? payments.transaction(m, request.site, request.query.id) : payments.transactions(m, request.site);
     },
   );
 

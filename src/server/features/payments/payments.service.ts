@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
-import { PAYMENT_METHOD_FEE_PERCENT, priceBreakdown } from "../../../common/creditBundles";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { PAYMENT_METHOD_FEE_PERCENT, type PriceBreakdown, priceBreakdown } from "../../../common/creditBundles";
 import { isCountry } from "../../../common/locales";
-import { currencyOf, paymentMethodsFor } from "../../../common/paymentMethods";
+import { type Currency, currencyOf, type PaymentMethodId, paymentMethodById, paymentMethodsFor } from "../../../common/paymentMethods";
 import type {
   CreditHistoryResponse,
   CreditsOffer,
@@ -18,6 +18,7 @@ import type { Db } from "../../db/client";
 import { payments, users } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import type { MemberRecord } from "../auth/auth.repo";
+import { enqueue } from "../../jobs/queue";
 import { once } from "../credits/idempotency";
 import { moveCredits } from "../credits/ledger";
 import { findCompany, type SiteRow } from "../settings/settings.repo";
@@ -26,7 +27,10 @@ import { reasonNotApplicable } from "../discounts/discounts.service";
 import { type PurchaseValue, valueLedger } from "./creditValue";
 import {
   activeBundles,
+  type BundleRow,
   findBundle,
+  keepStoredCard,
+  providerCustomerId,
   findOwnPayment,
   ledgerOf,
   listOwnPayments,
@@ -36,9 +40,13 @@ import {
   paidPayments,
 } from "./payments.repo";
 
-const FINAL: readonly PaymentStatus[] = ["paid", "failed", "canceled", "expired"];
+export const PAYMENT_REFUND_JOB = "payment-refund";
 
-export function paymentDto(row: PaymentRow): Payment {
+const FINAL: readonly PaymentStatus[] = ["paid", "failed", "canceled", "expired", "refunded"];
+
+/** The member's view of a payment; `refundDays` is the site's (spec section 1: refund days). */
+export function paymentDto(row: PaymentRow, refundDays: number): Payment {
+  const refundableUntil = row.status === "paid" && row.paidAt ? new Date(row.paidAt.getTime() + refundDays * 86_400_000) : null;
   return {
     payment_id: row.id,
     bundle_id: row.bundleId,
@@ -54,7 +62,18 @@ export function paymentDto(row: PaymentRow): Payment {
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
     invoice_number: row.invoiceNumber,
+    refundable_until: refundableUntil && refundableUntil > new Date() ? refundableUntil.toISOString() : null,
+    refunded_at: row.refundedAt?.toISOString() ?? null,
   };
+}
+
+/** An order's price, before it is stored. */
+export interface Quote {
+  bundle: BundleRow;
+  currency: Currency;
+  method: PaymentMethodId;
+  discountCode: string | null;
+  price: PriceBreakdown;
 }
 
 export interface PaymentRequest {
@@ -76,6 +95,8 @@ export class PaymentsService {
     /** After credits or premium changed (cached member data on every instance). */
     private readonly onMemberChanged: (userId: number) => Promise<void>,
     private readonly discounts: DiscountsService,
+    /** Wakes the job worker after a job was queued. */
+    private readonly onQueued: () => void,
   ) {}
 
   /** The member's country for prices and methods: the profile's, else where the request comes from. */
@@ -114,9 +135,8 @@ export class PaymentsService {
    * Orders a bundle and opens the provider's checkout. The order is stored first (once per
    * Idempotency-Key), then sent to the provider; a retry returns the same checkout.
    */
-  async start(member: MemberRecord, site: SiteRow, input: StartPayment, req: PaymentRequest): Promise<StartPaymentResponse> {
-    const provider = this.provider;
-    if (!provider) throw new AppError(503, "service_unavailable");
+  /** What an order of a bundle with a method costs this member: the country's currency, the discount, the fee. */
+  async quote(member: MemberRecord, site: SiteRow, input: StartPayment, req: PaymentRequest): Promise<Quote> {
     const country = this.countryOf(member, req.country);
     if (!paymentMethodsFor(country).some((m) => m.id === input.method)) throw new AppError(400, "payment_method_unavailable", undefined, "method");
     const bundle = await findBundle(this.db, site.id, input.bundle_id);
@@ -124,67 +144,109 @@ export class PaymentsService {
     const currency = currencyOf(country);
     const order = { price: bundle.prices[currency], currency, method: input.method };
     const discount = input.discount_code ? await this.discounts.check(member, site, country, input.discount_code, order, req.language) : null;
-    const price = priceBreakdown(order.price, discount?.value_percentage ?? null, input.method);
+    return { bundle, currency, method: input.method, discountCode: discount?.code ?? null, price: priceBreakdown(order.price, discount?.value_percentage ?? null, input.method) };
+  }
 
-    const created = await once(this.db, member.user.id, req.idempotencyKey, async (tx) => {
+  /** Stores the order once per Idempotency-Key (a retry gets the same order back) and answers it. */
+  async placeOrder(member: MemberRecord, site: SiteRow, quote: Quote, idempotencyKey: string | undefined): Promise<PaymentRow> {
+    const provider = this.provider;
+    if (!provider) throw new AppError(503, "service_unavailable");
+    const placed = await once(this.db, member.user.id, idempotencyKey, async (tx) => {
       const [row] = await tx
         .insert(payments)
         .values({
           id: randomUUID(),
           userId: member.user.id,
           siteId: site.id,
-          bundleId: bundle.id,
-          credits: bundle.credits,
-          method: input.method,
-          currency,
-          price: price.price,
-          discount: price.discount,
-          discountCode: discount?.code ?? null,
-          fee: price.fee,
-          amount: price.amount,
+          bundleId: quote.bundle.id,
+          credits: quote.bundle.credits,
+          method: quote.method,
+          currency: quote.currency,
+          price: quote.price.price,
+          discount: quote.price.discount,
+          discountCode: quote.discountCode,
+          fee: quote.price.fee,
+          amount: quote.price.amount,
           provider: provider.name,
         })
         .returning({ id: payments.id });
       return { payment_id: row.id };
     });
+    const [row] = await this.db.select().from(payments).where(eq(payments.id, placed.payment_id));
+    return row;
+  }
 
-    const [row] = await this.db.select().from(payments).where(eq(payments.id, created.payment_id));
+  /** Records the provider's payment for our order; the first one stored wins when two retries race. */
+  async attach(row: PaymentRow, opened: ProviderPayment): Promise<PaymentRow> {
+    await this.db
+      .update(payments)
+      .set({ providerPaymentId: opened.id, checkoutUrl: opened.checkoutUrl, status: opened.status, updatedAt: new Date() })
+      .where(and(eq(payments.id, row.id), isNull(payments.providerPaymentId)));
+    const [stored] = await this.db.select().from(payments).where(eq(payments.id, row.id));
+    return stored;
+  }
+
+  /** An order the provider could not take: nothing was paid, and the member may try again. */
+  async providerDown(row: PaymentRow): Promise<never> {
+    await this.db.update(payments).set({ status: "failed", updatedAt: new Date() }).where(and(eq(payments.id, row.id), isNull(payments.providerPaymentId)));
+    throw new AppError(503, "service_unavailable");
+  }
+
+  webhookUrl(origin: string): string {
+    return `${origin}/api/payment-webhook.php?provider=${this.provider?.name ?? "none"}`;
+  }
+
+  description(site: SiteRow, credits: number): string {
+    return `${site.settings.name}: ${credits} credits`;
+  }
+
+  /**
+   * Orders a bundle and opens the provider's checkout. The order is stored first (once per
+   * Idempotency-Key), then sent to the provider; a retry returns the same checkout. With
+   * `store_card` (a card method) the provider keeps the card for one-step repeat orders.
+   */
+  async start(member: MemberRecord, site: SiteRow, input: StartPayment, req: PaymentRequest): Promise<StartPaymentResponse> {
+    const provider = this.provider;
+    if (!provider) throw new AppError(503, "service_unavailable");
+    const quote = await this.quote(member, site, input, req);
+    const row = await this.placeOrder(member, site, quote, req.idempotencyKey);
     if (row.providerPaymentId && row.checkoutUrl) return { payment_id: row.id, checkout_url: row.checkoutUrl };
+    const keepCard = input.store_card === true && paymentMethodById(input.method).kind === "card";
     let opened: ProviderPayment;
     try {
       opened = await provider.create({
         reference: row.id,
         amount: row.amount,
         currency: row.currency,
-        description: `${site.settings.name}: ${row.credits} credits`,
+        description: this.description(site, row.credits),
         method: row.method,
         redirectUrl: `${req.origin}/credits/${row.bundleId}/${row.method}?payment=${row.id}`,
-        webhookUrl: `${req.origin}/api/payment-webhook.php?provider=${provider.name}`,
+        webhookUrl: this.webhookUrl(req.origin),
         locale: req.language,
+        storeCard: keepCard
+          ? {
+              customer: { reference: String(member.user.id), name: member.profile.name, email: member.user.email },
+              customerId: await providerCustomerId(this.db, member.user.id, provider.name),
+            }
+          : undefined,
       });
     } catch {
-      // Nothing was paid; the member may try again (a new key, a new order).
-      await this.db.update(payments).set({ status: "failed", updatedAt: new Date() }).where(eq(payments.id, row.id));
-      throw new AppError(503, "service_unavailable");
+      return this.providerDown(row);
     }
-    if (!opened.checkoutUrl) throw new AppError(503, "service_unavailable");
-    // Two retries racing here: the first stored checkout wins, and both answer with it.
-    await this.db
-      .update(payments)
-      .set({ providerPaymentId: opened.id, checkoutUrl: opened.checkoutUrl, status: opened.status, updatedAt: new Date() })
-      .where(and(eq(payments.id, row.id), isNull(payments.providerPaymentId)));
-    const [stored] = await this.db.select({ checkoutUrl: payments.checkoutUrl }).from(payments).where(eq(payments.id, row.id));
+    if (!opened.checkoutUrl) return this.providerDown(row);
+    const stored = await this.attach(row, opened);
     return { payment_id: row.id, checkout_url: stored.checkoutUrl ?? opened.checkoutUrl };
   }
 
   /** The member's own payment; one not final yet is asked of the provider first (a late webhook changes nothing then). */
-  async status(member: MemberRecord, id: string): Promise<Payment> {
+  async status(member: MemberRecord, site: SiteRow, id: string): Promise<Payment> {
+    const days = site.settings.refund_days;
     const row = await findOwnPayment(this.db, member.user.id, id);
     if (!row) throw notFound();
-    if (FINAL.includes(row.status) || !row.providerPaymentId || !this.provider || row.provider !== this.provider.name) return paymentDto(row);
+    if (FINAL.includes(row.status) || !row.providerPaymentId || !this.provider || row.provider !== this.provider.name) return paymentDto(row, days);
     const state = await this.provider.get(row.providerPaymentId).catch(() => null);
-    if (!state) return paymentDto(row);
-    return paymentDto((await this.apply(row.providerPaymentId, state)) ?? row);
+    if (!state) return paymentDto(row, days);
+    return paymentDto((await this.apply(row.providerPaymentId, state)) ?? row, days);
   }
 
   /**
@@ -205,14 +267,15 @@ export class PaymentsService {
    * Applies the provider's true state in one transaction, whatever order calls come in: the payment
    * row is locked, and credits and premium are granted only on the first "paid" (creditedAt).
    */
-  private async apply(providerPaymentId: string, state: ProviderPayment): Promise<PaymentRow | null> {
+  async apply(providerPaymentId: string, state: ProviderPayment): Promise<PaymentRow | null> {
     const provider = this.provider;
     if (!provider) return null;
     const result = await this.db.transaction(async (tx) => {
       const row = await lockPaymentByProviderId(tx, provider.name, providerPaymentId);
       if (!row) return null;
       const now = new Date();
-      const patch: Partial<PaymentRow> = { status: row.creditedAt ? "paid" : state.status, updatedAt: now };
+      // Once credited, a payment stays paid in our books (a refund is our own step, kept as refunded).
+      const patch: Partial<PaymentRow> = { status: row.status === "refunded" ? "refunded" : row.creditedAt ? "paid" : state.status, updatedAt: now };
       let credited = false;
       if (state.status === "paid" && !row.creditedAt && row.userId !== null) {
         await moveCredits(tx, row.userId, row.credits, "purchase", row.id);
@@ -221,14 +284,62 @@ export class PaymentsService {
         credited = true;
       }
       const [updated] = await tx.update(payments).set(patch).where(eq(payments.id, row.id)).returning();
+      // A direct debit the bank refused: no more direct debits for this member.
+      if (row.method === "sepa_direct_debit" && state.status === "failed" && !row.creditedAt && row.userId !== null) {
+        await tx.update(users).set({ directDebitBlocked: true }).where(eq(users.id, row.userId));
+      }
+      // The card the payer let the provider keep, for one-step repeat orders.
+      if (state.storedCard && row.userId !== null) await keepStoredCard(tx, row.userId, provider.name, row.method, state.storedCard);
       return { updated, credited };
     });
     if (result?.credited && result.updated.userId !== null) await this.onMemberChanged(result.updated.userId);
     return result?.updated ?? null;
   }
 
-  async transactions(member: MemberRecord): Promise<TransactionsResponse> {
-    return { transactions: (await listOwnPayments(this.db, member.user.id)).map(paymentDto) };
+  /**
+   * The member takes a purchase back within the site's refund days (the return policy): only while
+   * its credits are unspent. Credits, the state and premium change in one transaction, with the job
+   * that asks the provider to pay the money back (retried until it succeeds, made once).
+   */
+  async refund(member: MemberRecord, site: SiteRow, id: string): Promise<Payment> {
+    const days = site.settings.refund_days;
+    const row = await this.db.transaction(async (tx) => {
+      const [payment] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.id, id), eq(payments.userId, member.user.id)))
+        .for("update");
+      if (!payment) throw notFound();
+      if (payment.status !== "paid" || !payment.paidAt || !payment.providerPaymentId) throw new AppError(400, "refund_not_possible");
+      if (payment.paidAt.getTime() + days * 86_400_000 < Date.now()) throw new AppError(400, "refund_period_over", { days });
+      if ((await moveCredits(tx, member.user.id, -payment.credits, "refund", payment.id)) === null) throw new AppError(400, "refund_credits_spent");
+      const now = new Date();
+      const [updated] = await tx.update(payments).set({ status: "refunded", refundedAt: now, updatedAt: now }).where(eq(payments.id, id)).returning();
+      // Premium comes with a purchase: it stays while another one is kept.
+      const [kept] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.userId, member.user.id), eq(payments.status, "paid"), isNotNull(payments.creditedAt)))
+        .limit(1);
+      if (!kept) await tx.update(users).set({ paidUser: false }).where(eq(users.id, member.user.id));
+      await enqueue(tx, PAYMENT_REFUND_JOB, { paymentId: id });
+      return updated;
+    });
+    this.onQueued();
+    await this.onMemberChanged(member.user.id);
+    return paymentDto(row, days);
+  }
+
+  /** The refund job: the provider pays the money back; the payment id is the refund's idempotency key. */
+  async refundAtProvider(paymentId: string): Promise<void> {
+    const [row] = await this.db.select().from(payments).where(eq(payments.id, paymentId));
+    if (!row?.providerPaymentId || row.status !== "refunded") return;
+    if (!this.provider || this.provider.name !== row.provider) throw new Error(`refund ${paymentId}: provider ${row.provider} is not configured`);
+    await this.provider.refund(row.providerPaymentId, row.amount, row.currency, `refund-${row.id}`);
+  }
+
+  async transactions(member: MemberRecord, site: SiteRow): Promise<TransactionsResponse> {
+    return { transactions: (await listOwnPayments(this.db, member.user.id)).map((row) => paymentDto(row, site.settings.refund_days)) };
   }
 
   /** One transaction with the receipt's details: the company behind the site, and the buyer. */
@@ -238,7 +349,7 @@ export class PaymentsService {
     const company = await findCompany(this.db, site.companyId);
     const info = company?.info;
     return {
-      transaction: paymentDto(row),
+      transaction: paymentDto(row, site.settings.refund_days),
       seller: {
         name: info?.name ?? site.settings.name,
         address: info?.address ?? "",

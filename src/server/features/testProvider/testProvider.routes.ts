@@ -3,7 +3,7 @@ import { z } from "zod";
 import { formatMoney, isPaymentMethodId, paymentMethodById, type Currency } from "../../../common/paymentMethods";
 import { notFound } from "../../errors";
 import { escapeHtml } from "../../escapeHtml";
-import type { TestPaymentProvider, TestProviderRow } from "./testProvider";
+import { cardLabel, TEST_CARDS, type TestPaymentProvider, type TestProviderRow } from "./testProvider";
 
 const params = z.object({ id: z.string().regex(/^tr_[\w-]{6,40}$/) });
 const OUTCOMES = ["paid", "failed", "canceled", "pending"] as const;
@@ -15,8 +15,15 @@ function page(row: TestProviderRow): string {
   const open = row.status === "open" || row.status === "pending";
   const button = (outcome: (typeof OUTCOMES)[number], label: string, style: string) =>
     `<button name="outcome" value="${outcome}" class="${style}" data-testid="test-provider-${outcome}">${label}</button>`;
+  const cards = row.storeCard
+    ? `<fieldset class="cards"><legend>Card to keep for repeat orders</legend>
+  <label><input type="radio" name="card" value="ok" checked data-testid="test-card-ok"> ${escapeHtml(cardLabel(row.method, TEST_CARDS.ok.last4))}: works</label>
+  <label><input type="radio" name="card" value="declines" data-testid="test-card-declines"> ${escapeHtml(cardLabel(row.method, TEST_CARDS.declines.last4))}: declines later charges</label>
+</fieldset>`
+    : "";
   const body = open
     ? `<form method="post">
+  ${cards}
   ${button("paid", "Pay", "pay")}
   ${button("failed", "Fail", "other")}
   ${button("canceled", "Cancel", "other")}
@@ -32,7 +39,7 @@ main{max-width:420px;margin:2rem auto;background:#fff;border-radius:12px;box-sha
 h1{font-size:1rem;color:#6b7280;font-weight:600;margin:0 0 1rem;text-transform:uppercase;letter-spacing:.05em}
 .amount{font-size:2rem;font-weight:700;margin:.25rem 0}.desc{color:#4b5563;margin:0 0 1rem}
 .method{display:inline-block;background:#eef2ff;color:#3730a3;border-radius:999px;padding:.2rem .75rem;font-size:.9rem;margin-bottom:1.25rem}
-form{display:grid;gap:.5rem}button{font-size:1rem;padding:.75rem;border-radius:8px;border:1px solid #d1d5db;background:#fff;cursor:pointer}
+form{display:grid;gap:.5rem}fieldset.cards{border:1px solid #e5e7eb;border-radius:8px;padding:.5rem .75rem;display:grid;gap:.25rem;font-size:.9rem}button{font-size:1rem;padding:.75rem;border-radius:8px;border:1px solid #d1d5db;background:#fff;cursor:pointer}
 button.pay{background:#16a34a;border-color:#16a34a;color:#fff;font-weight:600}.note{font-size:.85rem;color:#6b7280}.done{font-weight:600}
 </style></head><body><main data-testid="test-provider-checkout">
 <h1>Test payment provider</h1>
@@ -61,11 +68,11 @@ export const testProviderRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentPr
 
   app.post(
     "/test-provider/checkout/:id",
-    { schema: { hide: true, params, body: z.object({ outcome: z.enum(OUTCOMES) }) } },
+    { schema: { hide: true, params, body: z.object({ outcome: z.enum(OUTCOMES), card: z.enum(["ok", "declines"]).optional() }) } },
     async (request, reply) => {
       const row = await provider.find(request.params.id);
       if (!row) throw notFound();
-      const settled = await provider.settle(row.id, request.body.outcome);
+      const settled = await provider.settle(row.id, request.body.outcome, request.body.card);
       if (settled) wake();
       return reply.redirect(row.redirectUrl, 303);
     },

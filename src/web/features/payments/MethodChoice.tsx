@@ -3,7 +3,7 @@ import { Alert, Button, Card, Form } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { priceBreakdown } from "../../../common/creditBundles";
-import { isPaymentMethodId, type PaymentMethodId } from "../../../common/paymentMethods";
+import { isPaymentMethodId, type PaymentMethodId, paymentMethodById } from "../../../common/paymentMethods";
 import type { CreditBundle, CreditsOffer } from "../../../common/schemas/payments";
 import { useStartPayment } from "../../api/paymentsApi";
 import { PaymentMethodLabel } from "./PaymentMethodLabel";
@@ -30,9 +30,22 @@ export function MethodChoice({ offer, bundle, method }: { offer: CreditsOffer; b
   const discounted = discount !== null && bundle.discount_percentage !== null && (discount.paymentmethods.length === 0 || (chosen !== undefined && discount.paymentmethods.includes(chosen)));
   const price = priceBreakdown(bundle.price, discounted ? bundle.discount_percentage : null, chosen ?? null);
 
+  const [keepCard, setKeepCard] = useState(true);
+  const isCard = chosen !== undefined && paymentMethodById(chosen).kind === "card";
+
   const pay = () => {
     if (!chosen) return;
-    const input = { bundle_id: bundle.id, method: chosen, ...(discounted && discount ? { discount_code: discount.code } : {}) };
+    // A direct debit is authorised on our own page (account, phone, SMS code), not at the provider.
+    if (chosen === "sepa_direct_debit") {
+      navigate(`/directdebit?bundle=${bundle.id}`);
+      return;
+    }
+    const input = {
+      bundle_id: bundle.id,
+      method: chosen,
+      ...(discounted && discount ? { discount_code: discount.code } : {}),
+      ...(isCard && keepCard ? { store_card: true } : {}),
+    };
     start.mutate({ input, key }, { onSuccess: (answer) => window.location.assign(answer.checkout_url) });
   };
 
@@ -88,6 +101,16 @@ export function MethodChoice({ offer, bundle, method }: { offer: CreditsOffer; b
             ))}
           </div>
         </fieldset>
+        {isCard && (
+          <Form.Check
+            id="keep-card"
+            className="mt-2"
+            checked={keepCard}
+            onChange={(event) => setKeepCard(event.target.checked)}
+            label={<span className="small">{t("payment.keep_card")}</span>}
+            data-testid="keep-card"
+          />
+        )}
         {start.isError && (
           <Alert variant="danger" className="mt-2" role="alert">
             {start.error.message}

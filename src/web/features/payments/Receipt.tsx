@@ -4,6 +4,7 @@ import type { TransactionResponse } from "../../../common/schemas/payments";
 import { PrefetchLink } from "../../components/PrefetchLink";
 import { PaymentMethodLabel } from "./PaymentMethodLabel";
 import { PaymentStatusBadge } from "./PaymentStatusBadge";
+import { RefundAction } from "./RefundAction";
 import { useMoney } from "./useMoney";
 
 /** A transaction's receipt: seller (company info), buyer, what was bought and paid; printable. */
@@ -64,6 +65,7 @@ export function Receipt({ data }: { data: TransactionResponse }) {
           {t("transactions.paid_with")}: <PaymentMethodLabel id={p.payment_method} />
         </p>
         <p className="small">{t("transactions.refund_note", { days: data.refund_days })}</p>
+        <RefundAction payment={p} />
         <div className="d-flex gap-2 d-print-none">
           <Button variant="outline-secondary" size="sm" onClick={() => window.print()}>
             {t("transactions.print")}
