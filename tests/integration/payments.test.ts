@@ -197,6 +197,29 @@ describe("the provider's webhook", () => {
     expect(await ledgerSum(m.id)).toEqual({ sum: 20, n: 1 });
   });
 
+  it("answers an error while the database fails, applies nothing half, and credits once when the provider retries", async () => {
+    const m = await loggedIn();
+    const { payment_id } = await order(m.client);
+    const id = await providerId(payment_id);
+    // Paid at the provider (set on its side, so that only the webhook calls below announce it).
+    await db().update(testProviderPayments).set({ status: "paid" }).where(eq(testProviderPayments.id, id));
+    // The ledger cannot be written: the webhook's transaction fails after the payment row was locked and changed.
+    await db().execute(sql`ALTER TABLE credit_ledger RENAME TO credit_ledger_away`);
+    try {
+      const failed = await webhook(id);
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await db().execute(sql`ALTER TABLE credit_ledger_away RENAME TO credit_ledger`);
+    }
+    const [row] = rowsOf<{ status: string; credited_at: string | null }>(await db().execute(sql`SELECT status, credited_at FROM payments WHERE id = ${payment_id}`));
+    expect(row).toEqual({ status: "open", credited_at: null });
+    expect((await me(m.client)).paid_user).toBe(false);
+    // The provider tries again later.
+    expect((await webhook(id)).status).toBe(200);
+    expect(await ledgerSum(m.id)).toEqual({ sum: 20, n: 1 });
+    expect((await me(m.client)).paid_user).toBe(true);
+  });
+
   it("refuses a call without the provider's signature and changes nothing", async () => {
     const m = await loggedIn();
     const { payment_id } = await order(m.client);

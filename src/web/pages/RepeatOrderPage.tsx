@@ -23,6 +23,8 @@ export function RepeatOrderPage() {
   if (repeat.isError) return <QueryError error={repeat.error} retry={() => repeat.refetch()} />;
   if (offer.isError) return <QueryError error={offer.error} retry={() => offer.refetch()} />;
   const card = repeat.data.card;
+  // "Visa •••• 4242" stays on one line.
+  const cardLabel = card?.label.replace(/ /g, "\u00a0") ?? "";
   const bundles = offer.data.bundles;
   const bundleId = picked ?? repeat.data.last_bundle_id ?? bundles.find((b) => b.popular)?.id ?? bundles[0]?.id;
   const bundle = bundles.find((b) => b.id === bundleId) ?? bundles[0];
@@ -64,7 +66,7 @@ export function RepeatOrderPage() {
       ) : (
         <Card className="border-0 shadow-sm">
           <Card.Body>
-            <p>{t("repeat.card", { card: card.label })}</p>
+            <p>{t("repeat.card", { card: cardLabel })}</p>
             <fieldset className="mb-3">
               <legend className="h6">{t("repeat.choose_bundle")}</legend>
               {bundles.map((b) => (
