@@ -1,5 +1,5 @@
 // Every text key exists in all 11 locales, with the same placeholders, and nothing is left empty.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { LANGUAGES } from "../src/common/locales";
 
@@ -18,27 +18,43 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(",");
 /** Languages such as Polish have more plural forms than English (`_few`, `_many`): allowed where English has the word's `_other`. */
-const isExtraPluralForm = (key: string) => {
+const isExtraPluralForm = (en: Map<string, string>, key: string) => {
   const match = /^(.*)_(zero|two|few|many)$/.exec(key);
   return match !== null && en.has(`${match[1]}_other`);
 };
-const load = (lng: string) => flatten(JSON.parse(readFileSync(join(dir, `${lng}.json`), "utf8")) as Tree);
 
-const en = load("en");
-const problems: string[] = [];
-for (const lng of LANGUAGES) {
-  const texts = load(lng);
-  for (const [key, text] of en) {
-    const translated = texts.get(key);
-    if (translated === undefined) problems.push(`${lng}: missing ${key}`);
-    else if (!translated.trim()) problems.push(`${lng}: empty ${key}`);
-    else if (placeholders(translated) !== placeholders(text)) problems.push(`${lng}: placeholders of ${key} differ from English`);
+/** The problems of one set of texts: the app's texts (locales/) or the legal pages' (legal/, loaded only there). */
+function check(folder: string): { problems: string[]; keys: number } {
+  const load = (lng: string) => {
+    const file = join(dir, "..", folder, `${lng}.json`);
+    if (!existsSync(file)) return null;
+    return flatten(JSON.parse(readFileSync(file, "utf8")) as Tree);
+  };
+  const en = load("en") ?? new Map<string, string>();
+  const problems: string[] = [];
+  for (const lng of LANGUAGES) {
+    const texts = load(lng);
+    if (!texts) {
+      problems.push(`${folder}/${lng}.json: missing file`);
+      continue;
+    }
+    for (const [key, text] of en) {
+      const translated = texts.get(key);
+      if (translated === undefined) problems.push(`${folder}/${lng}: missing ${key}`);
+      else if (!translated.trim()) problems.push(`${folder}/${lng}: empty ${key}`);
+      else if (placeholders(translated) !== placeholders(text)) problems.push(`${folder}/${lng}: placeholders of ${key} differ from English`);
+    }
+    for (const key of texts.keys()) if (!en.has(key) && !isExtraPluralForm(en, key)) problems.push(`${folder}/${lng}: unknown key ${key}`);
   }
-  for (const key of texts.keys()) if (!en.has(key) && !isExtraPluralForm(key)) problems.push(`${lng}: unknown key ${key}`);
+  return { problems, keys: en.size };
 }
+
+const app = check("locales");
+const legal = check("legal");
+const problems = [...app.problems, ...legal.problems];
 if (problems.length) {
   console.error(problems.join("\n"));
   console.error(`\n${problems.length} locale problem(s).`);
   process.exit(1);
 }
-console.log(`locales: ${en.size} keys in ${LANGUAGES.length} languages, all present.`);
+console.log(`locales: ${app.keys} keys and ${legal.keys} legal-page keys in ${LANGUAGES.length} languages, all present.`);

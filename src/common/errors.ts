@@ -62,6 +62,9 @@ export const ERROR_CODES = [
   "direct_debit_limit",
   "code_invalid",
   "sms_code_expired",
+  "complaint_name",
+  "complaint_category",
+  "complaint_message",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -43,6 +43,14 @@ export const PAGE_ROUTES = [
   { name: "directdebit", path: "/directdebit", layout: "default", auth: true },
   { name: "pricing", path: "/pricing", layout: "default" },
   { name: "transactions", path: "/transactions/:id?", layout: "default", auth: true },
+  { name: "pages-terms", path: "/pages/terms", layout: "default" },
+  { name: "pages-privacy", path: "/pages/privacy", layout: "default" },
+  { name: "pages-cookies", path: "/pages/cookies", layout: "default" },
+  { name: "pages-ban", path: "/pages/ban", layout: "default" },
+  { name: "pages-return-policy", path: "/pages/return-policy", layout: "default" },
+  { name: "pages-faq", path: "/pages/faq", layout: "default" },
+  { name: "pages-service", path: "/pages/service", layout: "default" },
+  { name: "complaints", path: "/complaints", layout: "default" },
 ] as const satisfies readonly PageRoute[];
 
 export type RouteName = (typeof PAGE_ROUTES)[number]["name"];

@@ -63,6 +63,9 @@ import { RepeatOrderService } from "./features/payments/repeatOrder.service";
 import { DirectDebitService, SMS_JOB } from "./features/payments/directDebit.service";
 import { DevSmsOutbox, HttpSmsGateway, type SmsSender } from "./adapters/sms";
 import { devSmsRoutes } from "./features/devmail/devSms.routes";
+import { complaintsRoutes } from "./features/complaints/complaints.routes";
+import { accountRoutes } from "./features/account/account.routes";
+import { ComplaintsService } from "./features/complaints/complaints.service";
 import { TEST_PROVIDER_WEBHOOK_JOB, TestPaymentProvider } from "./features/testProvider/testProvider";
 import { testProviderRoutes } from "./features/testProvider/testProvider.routes";
 import { registerErrorHandling } from "./plugins/errors";
@@ -215,6 +218,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     directDebits: new DirectDebitService(db, paymentProvider, paymentsService, () => worker.wake()),
   });
   if (devSms) await app.register(devSmsRoutes, { outbox: devSms });
+  await app.register(accountRoutes, { db, limiter });
+  await app.register(complaintsRoutes, { complaints: new ComplaintsService(db, limiter, mailFrom, () => worker.wake()) });
   if (testProvider) await app.register(testProviderRoutes, { provider: testProvider, wake: () => worker.wake() });
   await app.register(notificationsRoutes, { notifications, mailEventsToken: config.mailEventsToken });
   if (devMailbox) await app.register(devMailRoutes, { mailbox: devMailbox });

@@ -35,6 +35,14 @@ export const pages: Record<RouteName, [Loader, string]> = {
   directdebit: [(() => import("./pages/DirectDebitPage")), "DirectDebitPage"],
   pricing: [(() => import("./pages/PricingPage")), "PricingPage"],
   transactions: [(() => import("./pages/TransactionsPage")), "TransactionsPage"],
+  "pages-terms": [(() => import("./pages/LegalPage")), "LegalPage"],
+  "pages-privacy": [(() => import("./pages/LegalPage")), "LegalPage"],
+  "pages-cookies": [(() => import("./pages/LegalPage")), "LegalPage"],
+  "pages-ban": [(() => import("./pages/LegalPage")), "LegalPage"],
+  "pages-return-policy": [(() => import("./pages/LegalPage")), "LegalPage"],
+  "pages-faq": [(() => import("./pages/FaqPage")), "FaqPage"],
+  "pages-service": [(() => import("./pages/ServicePage")), "ServicePage"],
+  complaints: [(() => import("./pages/ComplaintsPage")), "ComplaintsPage"],
 };
 
 /** Loads a page's chunk ahead of a click, unless the connection is slow or saving data. */

@@ -8,7 +8,7 @@ export interface MailContent {
   html: string;
 }
 
-export type MailTemplate = "activation" | "reset" | "mail_change" | NotificationTemplate;
+export type MailTemplate = "activation" | "reset" | "mail_change" | "complaint" | NotificationTemplate;
 export type NotificationTemplate = "new_message" | "new_like" | "new_match";
 
 /** A notification's footer: why it came, where to choose e-mails, and the one-click unsubscribe link. */
@@ -28,8 +28,10 @@ export function renderMail(input: {
   partner?: string;
   /** Notifications only: the footer with the settings and unsubscribe links. */
   notification?: NotificationLinks;
+  /** More values for the template's placeholders, such as a complaint's reference. */
+  vars?: Record<string, string>;
 }): MailContent {
-  const vars = { site: input.siteName, name: input.name, partner: input.partner ?? "" };
+  const vars = { site: input.siteName, name: input.name, partner: input.partner ?? "", ...input.vars };
   const t = (key: string) => translate(input.language, `mail.${key}`, vars);
   const subject = t(`${input.template}.subject`);
   const greeting = t("greeting");

@@ -115,6 +115,15 @@ export function ProfilePage() {
           </Card>
           <Card className="border-0 shadow-sm mt-4">
             <Card.Body>
+              <h3 className="h5">{t("profile.my_data_title")}</h3>
+              <p className="small text-body-secondary">{t("profile.my_data_text")}</p>
+              <a href="/api/my-data.php" download className="btn btn-outline-primary btn-sm" data-testid="my-data-download">
+                {t("profile.my_data_button")}
+              </a>
+            </Card.Body>
+          </Card>
+          <Card className="border-0 shadow-sm mt-4">
+            <Card.Body>
               <h3 className="h5">{t("profile.blocked_title")}</h3>
               <BlockedMembers />
             </Card.Body>

@@ -10,3 +10,4 @@ export * from "./chat";
 export * from "./credits";
 export * from "./push";
 export * from "./payments";
+export * from "./complaints";

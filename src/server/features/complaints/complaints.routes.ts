@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { complaintResponseSchema, complaintSchema } from "../../../common/schemas/complaints";
+import type { ComplaintsService } from "./complaints.service";
+
+/** POST /api/complaints.php: a complaint from anyone, answered with its reference. */
+export const complaintsRoutes: FastifyPluginAsyncZod<{ complaints: ComplaintsService }> = async (app, { complaints }) => {
+  app.post(
+    "/api/complaints.php",
+    {
+      schema: {
+        tags: ["complaints"],
+        summary: "Send a complaint (members and visitors); it is stored, confirmed by e-mail, and answered with a reference number",
+        body: complaintSchema,
+        response: { 200: complaintResponseSchema },
+      },
+    },
+    async (request) => complaints.submit(request.member, request.site, request.body, { ip: request.ip, language: request.lang, origin: request.origin }),
+  );
+};

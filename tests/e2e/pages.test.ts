@@ -1,0 +1,87 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext } from "./browser";
+import { activeMember } from "./members";
+import { mailLink, type SiteServer, startSite } from "./siteServer";
+import { SitePage } from "./sitePages";
+
+// The legal and help pages, the complaints form and the download of one's data.
+
+let site: SiteServer;
+let browser: Browser;
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+describe("legal and help pages", () => {
+  it("open from the footer with the company's details, the terms' version date and a dialable phone", async () => {
+    const context = await newContext(browser, { ip: "8.8.8.8" });
+    const page = await context.newPage();
+    const site$ = new SitePage(page, site.url);
+    await site$.open("/");
+    await page.locator("footer").getByRole("link", { name: "Terms and conditions" }).click();
+    await page.getByTestId("pages-terms").getByRole("heading", { name: "Terms and conditions" }).waitFor();
+    // The demo company was added on 2024-03-01, after the default version date.
+    expect(await page.getByTestId("terms-version").textContent()).toMatch(/2024/);
+    await page.getByText("registered in the trade register under number 12345678").waitFor();
+
+    for (const [path, heading] of [
+      ["/pages/privacy", "Privacy policy"],
+      ["/pages/cookies", "Cookie policy"],
+      ["/pages/ban", "Access ban"],
+      ["/pages/return-policy", "Returns and refunds"],
+      ["/pages/faq", "Frequently asked questions"],
+    ]) {
+      expect(await site$.open(path)).toBe(200);
+      await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+    }
+    await site$.open("/pages/service");
+    expect(await page.getByTestId("service-phone").getAttribute("href")).toBe("tel:+31201234567");
+
+    // In German (a member's or a chosen language), with the same structure.
+    await context.addCookies([{ name: "locale", value: "de", url: site.url }]);
+    await site$.open("/pages/terms");
+    await page.getByRole("heading", { name: "Allgemeine Geschäftsbedingungen", level: 1 }).waitFor();
+    await context.close();
+  });
+});
+
+describe("complaints", () => {
+  it("a visitor sends a complaint, sees its reference and gets it by e-mail", async () => {
+    const context = await newContext(browser, { ip: "8.8.8.8", mobile: true });
+    const page = await context.newPage();
+    const site$ = new SitePage(page, site.url);
+    await site$.open("/complaints");
+    await page.getByTestId("complaint-submit").click();
+    await page.getByText("Describe your complaint in at least 20 and at most 5000 characters.").waitFor();
+    await page.getByLabel("Your name").fill("Vera Visitor");
+    await page.getByLabel("Your e-mail address").fill("vera@example.com");
+    await page.getByLabel("What is it about?").selectOption("technical");
+    await page.getByLabel("Your complaint").fill("The photo upload button does nothing on my phone since yesterday.");
+    await page.getByTestId("complaint-submit").click();
+    const reference = (await page.getByTestId("complaint-reference").textContent())?.trim() ?? "";
+    expect(reference).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    const link = await mailLink(site, "vera@example.com");
+    expect(link.pathname).toBe("/pages/service");
+    await context.close();
+  });
+});
+
+describe("my data", () => {
+  it("a member downloads everything the site holds about them from the profile settings", async () => {
+    const { page, site$, context } = await activeMember(site, browser, "dana@example.com", "Dana");
+    await site$.open("/profile");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("my-data-download").click()]);
+    expect(download.suggestedFilename()).toMatch(/^my-data-.+\.json$/);
+    const path = await download.path();
+    const { readFileSync } = await import("node:fs");
+    const data = JSON.parse(readFileSync(path, "utf8")) as { account: { email: string }; credit_ledger: unknown[] };
+    expect(data.account.email).toBe("dana@example.com");
+    expect(data.credit_ledger.length).toBeGreaterThan(0);
+    await context.close();
+  });
+});
