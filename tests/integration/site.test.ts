@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/testApp";
 
@@ -134,4 +136,17 @@ describe("pages", () => {
     }
   });
 
+});
+
+describe("the installed app", () => {
+  it("serves a web app manifest with the site's name, the visitor's language and icons that exist", async () => {
+    const res = await t.client({}, "fr").get<{ short_name: string; lang: string; display: string; start_url: string; icons: Array<{ src: string; purpose: string }> }>(
+      "/manifest.webmanifest",
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/manifest+json");
+    expect(res.body).toMatchObject({ short_name: t.site.settings.name, lang: "fr", display: "standalone", start_url: "/members" });
+    expect(res.body.icons.map((i) => i.purpose)).toContain("maskable");
+    for (const icon of res.body.icons) expect(existsSync(join("src/web/public", icon.src)), icon.src).toBe(true);
+  });
 });

@@ -1,3 +1,4 @@
+import { THEME } from "../../../common/constants";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Country, languagesOf } from "../../../common/locales";
@@ -72,4 +73,32 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
       return company.info;
     },
   );
+
+  // The web app manifest: the site installs on a phone's home screen under its own name, in the
+  // visitor's language, and opens on the members list.
+  app.get("/manifest.webmanifest", { schema: { hide: true } }, async (request, reply) => {
+    const { site } = request;
+    reply.header("cache-control", "public, max-age=3600").header("vary", "cookie, accept-language");
+    return reply.type("application/manifest+json; charset=utf-8").send(
+      JSON.stringify({
+        id: "/",
+        name: site.settings.index_title,
+        short_name: site.settings.name,
+        description: site.settings.description,
+        lang: request.lang,
+        start_url: "/members",
+        scope: "/",
+        display: "standalone",
+        orientation: "portrait",
+        background_color: "#ffffff",
+        theme_color: THEME.colors.primary,
+        categories: ["social", "lifestyle"],
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      }),
+    );
+  });
 };
