@@ -65,6 +65,8 @@ export const ERROR_CODES = [
   "complaint_name",
   "complaint_category",
   "complaint_message",
+  "password_incorrect",
+  "deletion_reason",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -51,6 +51,8 @@ export const PAGE_ROUTES = [
   { name: "pages-faq", path: "/pages/faq", layout: "default" },
   { name: "pages-service", path: "/pages/service", layout: "default" },
   { name: "complaints", path: "/complaints", layout: "default" },
+  { name: "account-deleted", path: "/account-deleted", layout: "default" },
+  { name: "reactivate", path: "/reactivate", layout: "default" },
 ] as const satisfies readonly PageRoute[];
 
 export type RouteName = (typeof PAGE_ROUTES)[number]["name"];

@@ -65,6 +65,7 @@ import { DevSmsOutbox, HttpSmsGateway, type SmsSender } from "./adapters/sms";
 import { devSmsRoutes } from "./features/devmail/devSms.routes";
 import { complaintsRoutes } from "./features/complaints/complaints.routes";
 import { accountRoutes } from "./features/account/account.routes";
+import { AccountDeletionService, ERASE_ACCOUNT_JOB } from "./features/account/accountDeletion.service";
 import { ComplaintsService } from "./features/complaints/complaints.service";
 import { TEST_PROVIDER_WEBHOOK_JOB, TestPaymentProvider } from "./features/testProvider/testProvider";
 import { testProviderRoutes } from "./features/testProvider/testProvider.routes";
@@ -146,11 +147,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const smsSender: SmsSender | null = config.sms ? new HttpSmsGateway(config.sms.url, config.sms.token) : devSms;
   if (!smsSender) app.log.warn("SMS_URL is not set: direct-debit codes cannot be sent");
   const discounts = new DiscountsService(db);
+  const accountDeletion = new AccountDeletionService(db, storage, mailFrom, onMemberChanged, () => worker.wake());
   const paymentsService = new PaymentsService(db, paymentProvider, onMemberChanged, discounts, () => worker.wake());
   const worker = new JobWorker(
     db,
     {
       [PAYMENT_REFUND_JOB]: (payload) => paymentsService.refundAtProvider(String(payload.paymentId)),
+      [ERASE_ACCOUNT_JOB]: (payload) => accountDeletion.erase(Number(payload.userId), Number(payload.deletionId)),
       [SMS_JOB]: (payload) => requireSms(smsSender).send({ to: String(payload.to), text: String(payload.text) }),
       [TEST_PROVIDER_WEBHOOK_JOB]: async (payload) => {
         await testProvider?.deliverWebhook(String(payload.id));
@@ -218,7 +221,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     directDebits: new DirectDebitService(db, paymentProvider, paymentsService, () => worker.wake()),
   });
   if (devSms) await app.register(devSmsRoutes, { outbox: devSms });
-  await app.register(accountRoutes, { db, limiter });
+  await app.register(accountRoutes, { db, limiter, deletion: accountDeletion });
   await app.register(complaintsRoutes, { complaints: new ComplaintsService(db, limiter, mailFrom, () => worker.wake()) });
   if (testProvider) await app.register(testProviderRoutes, { provider: testProvider, wake: () => worker.wake() });
   await app.register(notificationsRoutes, { notifications, mailEventsToken: config.mailEventsToken });

@@ -43,6 +43,8 @@ export const pages: Record<RouteName, [Loader, string]> = {
   "pages-faq": [(() => import("./pages/FaqPage")), "FaqPage"],
   "pages-service": [(() => import("./pages/ServicePage")), "ServicePage"],
   complaints: [(() => import("./pages/ComplaintsPage")), "ComplaintsPage"],
+  "account-deleted": [(() => import("./pages/AccountDeletedPage")), "AccountDeletedPage"],
+  reactivate: [(() => import("./pages/ReactivatePage")), "ReactivatePage"],
 };
 
 /** Loads a page's chunk ahead of a click, unless the connection is slow or saving data. */

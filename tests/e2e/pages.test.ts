@@ -85,3 +85,28 @@ describe("my data", () => {
     await context.close();
   });
 });
+
+describe("deleting and reactivating an account", () => {
+  it("offers alternatives, asks why and for the password, then restores everything from the mailed link", async () => {
+    const { page, site$, context } = await activeMember(site, browser, "lotte@example.com", "Lotte", { mobile: true });
+    await site$.open("/profile");
+    await page.getByTestId("delete-account-open").click();
+    await page.getByTestId("delete-stay-discount").waitFor();
+    await page.getByTestId("delete-continue").click();
+    await page.getByTestId("delete-reason-taking_a_break").check();
+    await page.getByTestId("delete-password").fill("wrong-password");
+    await page.getByTestId("delete-confirm").click();
+    await page.getByText("This password is not correct.").waitFor();
+    await page.getByTestId("delete-password").fill("member-secret-1");
+    await page.getByTestId("delete-confirm").click();
+    await page.getByTestId("account-deleted").waitFor({ timeout: 5000 }).catch(async (e) => { await page.screenshot({ path: "/tmp/dbg-del.png" }); console.log("URL", page.url()); throw e; });
+    await page.getByTestId("nav-login").waitFor();
+
+    const link = await mailLink(site, "lotte@example.com", 2, /https?:\/\/\S+\/reactivate\?token=\S+/);
+    await site$.open(link.pathname + link.search);
+    await page.getByTestId("reactivated").waitFor();
+    await page.getByRole("link", { name: "Go to the members" }).click();
+    await page.getByTestId("account-dropdown").waitFor();
+    await context.close();
+  });
+});

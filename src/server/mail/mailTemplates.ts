@@ -8,7 +8,7 @@ export interface MailContent {
   html: string;
 }
 
-export type MailTemplate = "activation" | "reset" | "mail_change" | "complaint" | NotificationTemplate;
+export type MailTemplate = "activation" | "reset" | "mail_change" | "complaint" | "reactivation" | NotificationTemplate;
 export type NotificationTemplate = "new_message" | "new_like" | "new_match";
 
 /** A notification's footer: why it came, where to choose e-mails, and the one-click unsubscribe link. */

@@ -8,6 +8,7 @@ import { PrefetchLink } from "../components/PrefetchLink";
 import { MailChangeForm } from "../features/auth/MailChangeForm";
 import { LanguageChoice } from "../features/layout/LanguageChoice";
 import { BlockedMembers } from "../features/profile/BlockedMembers";
+import { DeleteAccount } from "../features/account/DeleteAccount";
 import { InvisibleSwitch } from "../features/profile/InvisibleSwitch";
 import { PhotoManager } from "../features/profile/PhotoManager";
 import { ProfileEditor } from "../features/profile/ProfileEditor";
@@ -122,6 +123,7 @@ export function ProfilePage() {
               </a>
             </Card.Body>
           </Card>
+          <DeleteAccount />
           <Card className="border-0 shadow-sm mt-4">
             <Card.Body>
               <h3 className="h5">{t("profile.blocked_title")}</h3>

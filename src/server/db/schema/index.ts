@@ -11,3 +11,4 @@ export * from "./credits";
 export * from "./push";
 export * from "./payments";
 export * from "./complaints";
+export * from "./accountDeletions";

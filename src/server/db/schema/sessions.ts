@@ -20,7 +20,7 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-export type TokenKind = "activation" | "reset" | "mail_change";
+export type TokenKind = "activation" | "reset" | "mail_change" | "reactivation";
 
 /** One-time links sent by e-mail (activation, password reset, e-mail change), stored hashed. */
 export const emailTokens = pgTable(

@@ -1,14 +1,79 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { AUTH_COOKIE, AUTH_COOKIE_DAYS } from "../../../common/constants";
+import { deleteAccountSchema, reactivateSchema } from "../../../common/schemas/account";
+import { okSchema } from "../../../common/schemas/auth";
+import { discountCodeSchema } from "../../../common/schemas/payments";
 import type { Limiter } from "../../adapters/limiter";
 import type { Db } from "../../db/client";
 import { AppError, unauthorized } from "../../errors";
+import type { AccountDeletionService } from "./accountDeletion.service";
 import { collectMyData } from "./myData.repo";
 
 /** Downloads of the whole file a few times an hour: enough for a member, too few to load the database. */
 const DOWNLOADS_PER_HOUR = 5;
 
 /** GET /api/my-data.php: everything the site holds about the member, as one JSON file, at once. */
-export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: Limiter }> = async (app, { db, limiter }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: Limiter; deletion: AccountDeletionService }> = async (app, { db, limiter, deletion }) => {
+  const requestInfo = (request: FastifyRequest) => ({ origin: request.origin, ip: request.ip, userAgent: request.headers["user-agent"] });
+
+  app.post(
+    "/api/delete-offer.php",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Instead of leaving: a personal discount code worth the company's delete_discount, valid for a week",
+        response: { 200: discountCodeSchema },
+      },
+    },
+    async (request) => {
+      if (!request.member) throw unauthorized();
+      return deletion.stayOffer(request.member, request.site);
+    },
+  );
+
+  app.post(
+    "/api/account-delete.php",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Delete the account (reason and password): hidden and logged out at once, reactivatable for 14 days by the e-mailed link, then erased",
+        body: deleteAccountSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.member) throw unauthorized();
+      await deletion.requestDeletion(request.member, request.site, request.body, requestInfo(request));
+      reply.clearCookie(AUTH_COOKIE, { path: "/" });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/reactivate.php",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Reactivate a deleted account with the e-mailed link's token (within 14 days): everything comes back, and the member is logged in",
+        body: reactivateSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request, reply) => {
+      const done = await deletion.reactivate(request.body.token, requestInfo(request));
+      if (!done) throw new AppError(400, "link_invalid");
+      reply.setCookie(AUTH_COOKIE, done.token, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: request.protocol === "https",
+        maxAge: AUTH_COOKIE_DAYS * 86_400,
+      });
+      return { ok: true as const };
+    },
+  );
+
   app.get(
     "/api/my-data.php",
     {

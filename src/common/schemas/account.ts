@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+// Leaving the site: why, the password as a last check, and coming back within the window.
+
+export const DELETION_REASONS = ["found_someone", "few_matches", "too_expensive", "too_many_emails", "privacy", "taking_a_break", "other"] as const;
+export type DeletionReason = (typeof DELETION_REASONS)[number];
+
+export const deleteAccountSchema = z
+  .object({
+    reason: z.enum(DELETION_REASONS, { error: "errors.deletion_reason" }),
+    detail: z.string().trim().max(1000).optional(),
+    password: z.string().min(1, { error: "errors.wrong_password" }).max(200),
+  })
+  .strict();
+export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
+
+export const reactivateSchema = z.object({ token: z.string().min(10).max(200) }).strict();

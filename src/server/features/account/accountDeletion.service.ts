@@ -1,0 +1,147 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { AUTH_COOKIE_DAYS, REACTIVATION_WINDOW_DAYS } from "../../../common/constants";
+import { isLanguage, type Language } from "../../../common/locales";
+import type { DeleteAccount } from "../../../common/schemas/account";
+import type { DiscountCode } from "../../../common/schemas/payments";
+import type { Storage } from "../../adapters/storage";
+import type { Db } from "../../db/client";
+import { accountDeletions, discountCodes, photos, users } from "../../db/schema";
+import { AppError } from "../../errors";
+import { enqueue } from "../../jobs/queue";
+import { enqueueMail } from "../../mail/enqueueMail";
+import { renderMail } from "../../mail/mailTemplates";
+import type { MemberRecord } from "../auth/auth.repo";
+import { consumeEmailToken, insertEmailToken, insertSession, revokeAllSessions, updateProfile, updateUser } from "../auth/auth.repo";
+import { verifyPassword } from "../auth/passwords";
+import { hashToken, newToken } from "../auth/tokens";
+import type { SiteRow } from "../settings/settings.repo";
+import { findCompany } from "../settings/settings.repo";
+
+export const ERASE_ACCOUNT_JOB = "erase-account";
+const DAY = 86_400_000;
+/** The discount offered to stay keeps for a week. */
+const STAY_DISCOUNT_DAYS = 7;
+
+export interface DeletionRequest {
+  origin: string;
+  ip: string;
+  userAgent?: string;
+}
+
+/**
+ * Leaving and coming back (spec sections 1 and 9): a deleted account is hidden and logged out at
+ * once, can be reactivated whole for 14 days with the link we e-mail, and is then erased for good;
+ * the payments stay, without the member, as the law requires.
+ */
+export class AccountDeletionService {
+  constructor(
+    private readonly db: Db,
+    private readonly storage: Storage,
+    private readonly mailFrom: (site: SiteRow) => string,
+    private readonly onMemberChanged: (userId: number) => Promise<void>,
+    private readonly onQueued: () => void,
+  ) {}
+
+  /** A personal code for the company's delete discount: an alternative to leaving. */
+  async stayOffer(member: MemberRecord, site: SiteRow): Promise<DiscountCode> {
+    const company = await findCompany(this.db, site.companyId);
+    const percentage = company?.info.delete_discount ?? 0;
+    if (percentage <= 0) throw new AppError(404, "not_found");
+    const code = `STAY${randomBytes(4).toString("hex").toUpperCase()}`;
+    const expires = new Date(Date.now() + STAY_DISCOUNT_DAYS * DAY);
+    await this.db.insert(discountCodes).values({ siteId: site.id, code, userId: member.user.id, valuePercentage: percentage, validity: "once-per-user", expires });
+    return {
+      code,
+      country: null,
+      user_id: member.user.id,
+      expires: expires.toISOString(),
+      value_percentage: percentage,
+      currency: null,
+      minimum_order_value: null,
+      status: "active",
+      validity: "once-per-user",
+      expired: false,
+      paymentmethods: [],
+    };
+  }
+
+  async requestDeletion(member: MemberRecord, site: SiteRow, input: DeleteAccount, req: DeletionRequest): Promise<void> {
+    const [user] = await this.db.select({ passwordHash: users.passwordHash, email: users.email, language: users.language }).from(users).where(eq(users.id, member.user.id));
+    if (!user || !(await verifyPassword(user.passwordHash, input.password))) throw new AppError(400, "password_incorrect", undefined, "password");
+    const token = newToken();
+    const userId = member.user.id;
+    await this.db.transaction(async (tx) => {
+      await updateUser(tx, userId, { deletionRequestedAt: new Date() });
+      // Lists read the profile's status: the member vanishes everywhere at once.
+      await updateProfile(tx, userId, { status: "disabled" });
+      await revokeAllSessions(tx, userId);
+      const [deletion] = await tx.insert(accountDeletions).values({ userId, reason: input.reason, detail: input.detail || null }).returning({ id: accountDeletions.id });
+      await insertEmailToken(tx, { tokenHash: hashToken(token), userId, kind: "reactivation", expiresAt: new Date(Date.now() + REACTIVATION_WINDOW_DAYS * DAY) });
+      const language: Language = isLanguage(user.language) ? user.language : "en";
+      const content = renderMail({
+        template: "reactivation",
+        language,
+        siteName: site.settings.name,
+        name: member.profile.name,
+        link: `${req.origin}/reactivate?token=${token}`,
+        vars: { days: String(REACTIVATION_WINDOW_DAYS) },
+      });
+      await enqueueMail(tx, { ...content, to: user.email, from: this.mailFrom(site), userId });
+      await enqueue(tx, ERASE_ACCOUNT_JOB, { userId, deletionId: deletion.id }, new Date(Date.now() + REACTIVATION_WINDOW_DAYS * DAY));
+    });
+    this.onQueued();
+    await this.onMemberChanged(userId);
+  }
+
+  /** The e-mailed link within the window: the account comes back whole, and the member is logged in. Null for a bad link. */
+  async reactivate(token: string, req: DeletionRequest): Promise<{ userId: number; token: string } | null> {
+    const session = newToken();
+    const userId = await this.db.transaction(async (tx) => {
+      const row = await consumeEmailToken(tx, hashToken(token), "reactivation");
+      if (!row) return null;
+      const [user] = await tx.select({ status: users.status, deletionRequestedAt: users.deletionRequestedAt }).from(users).where(eq(users.id, row.userId));
+      if (!user?.deletionRequestedAt) return null;
+      await updateUser(tx, row.userId, { deletionRequestedAt: null });
+      await updateProfile(tx, row.userId, { status: user.status === "confirmed" ? "enabled" : "disabled" });
+      await tx
+        .update(accountDeletions)
+        .set({ reactivatedAt: new Date() })
+        .where(and(eq(accountDeletions.userId, row.userId), sql`${accountDeletions.reactivatedAt} IS NULL AND ${accountDeletions.erasedAt} IS NULL`));
+      await insertSession(tx, {
+        tokenHash: hashToken(session),
+        userId: row.userId,
+        expiresAt: new Date(Date.now() + AUTH_COOKIE_DAYS * DAY),
+        userAgent: req.userAgent?.slice(0, 300),
+        ip: req.ip,
+      });
+      return row.userId;
+    });
+    if (userId === null) return null;
+    await this.onMemberChanged(userId);
+    return { userId, token: session };
+  }
+
+  /**
+   * The erase job, 14 days after the request: only when the deletion still stands. The member's
+   * rows go (profile, photos, likes, messages, ledger, sessions: by cascade), and so do the photo
+   * files; payments stay with no member (user_id set null), as bookkeeping law requires.
+   */
+  async erase(userId: number, deletionId: number): Promise<void> {
+    const cutoff = new Date(Date.now() - REACTIVATION_WINDOW_DAYS * DAY + 60_000);
+    const files = await this.db.transaction(async (tx) => {
+      const [user] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, userId), isNotNull(users.deletionRequestedAt), lte(users.deletionRequestedAt, cutoff)))
+        .for("update");
+      if (!user) return null;
+      const stored = await tx.select().from(photos).where(eq(photos.profileId, userId));
+      await tx.update(accountDeletions).set({ erasedAt: new Date() }).where(eq(accountDeletions.id, deletionId));
+      await tx.delete(users).where(eq(users.id, userId));
+      return stored.flatMap((p) => [p.filename, p.thumbFilename, p.matchFilename, p.blurredFilename]);
+    });
+    // Files after the rows: a crash between leaves orphan files, never a profile pointing at nothing.
+    if (files) await Promise.all(files.map((f) => this.storage.remove(`photos/${f}`).catch(() => undefined)));
+  }
+}
