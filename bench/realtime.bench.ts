@@ -5,6 +5,7 @@
 // memory per connection. Also GET /api/chats.php for a member with 500 conversations. Everything
 // runs on this machine (two cores): the load generator shares them with the servers.
 import { type ChildProcess, fork } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import WebSocket from "ws";
 import { hashToken } from "../src/server/features/auth/tokens";
@@ -38,12 +39,47 @@ interface Stats {
   rss: number;
   heapUsed: number;
   connections: number;
+  cpu: NodeJS.CpuUsage;
+  queries: number;
 }
+
+/** CPU seconds used so far by this database's PostgreSQL backends (Linux /proc; 0 for one that ended). */
+const postgresCpu = async (): Promise<Map<number, number>> => {
+  const pids = (await db.execute(sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`)) as unknown as { rows: Array<{ pid: number }> };
+  const ticks = new Map<number, number>();
+  for (const { pid } of pids.rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      ticks.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // Not on this machine, or ended.
+    }
+  }
+  return ticks;
+};
+/** CPU (ms) and statements of everything that served the messages, between two samples. */
+interface CpuSample {
+  servers: Stats[];
+  postgres: Map<number, number>;
+  bench: NodeJS.CpuUsage;
+}
+const sampleCpu = async (): Promise<CpuSample> => ({ servers: await statsOf(), postgres: await postgresCpu(), bench: process.cpuUsage() });
+const cpuReport = (from: CpuSample, to: CpuSample, messages: number) => {
+  const ms = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
+  const server = to.servers.reduce((n, s, i) => n + ms(s.cpu) - ms(from.servers[i].cpu), 0);
+  const queries = to.servers.reduce((n, s, i) => n + s.queries - from.servers[i].queries, 0);
+  let postgres = 0;
+  for (const [pid, seconds] of to.postgres) postgres += (seconds - (from.postgres.get(pid) ?? 0)) * 1000;
+  const bench = ms(to.bench) - ms(from.bench);
+  const per = (x: number) => (x / messages).toFixed(2);
+  return `CPU per message: app instances ${per(server)} ms, PostgreSQL backends ${per(postgres)} ms, load generator ${per(bench)} ms; statements per message ${per(queries)}`;
+};
 const servers: ChildProcess[] = [];
 const bases: string[] = [];
 for (let i = 0; i < 2; i++) {
   const child = fork(new URL("./realtimeServer.ts", import.meta.url).pathname, [], {
-    execArgv: ["--expose-gc", "--import", "tsx"],
+    // BENCH_CPU_PROF=folder writes a CPU profile of each instance there (node --cpu-prof).
+    execArgv: ["--expose-gc", "--import", "tsx", ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     env: { ...process.env, BENCH_DB_URL: bench.url, BENCH_REDIS_URL: redisUrl, BENCH_PREFIX: name },
   });
   servers.push(child);
@@ -93,6 +129,7 @@ console.log(`connected: ${serverConnections} sockets held by the two instances`)
 console.log(`sending ${RATE} messages/s for ${SECONDS} s…`);
 let sent = 0;
 let failed = 0;
+const cpuBefore = await sampleCpu();
 const started = performance.now();
 await new Promise<void>((resolve) => {
   const timer = setInterval(() => {
@@ -120,12 +157,14 @@ await new Promise<void>((resolve) => {
   }, 50);
 });
 
+const cpuAfter = await sampleCpu();
 latencies.sort((a, b) => a - b);
 const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]?.toFixed(1);
 console.log(`\nmessages sent ${sent}, failed ${failed}, received ${latencies.length}`);
 console.log(`| sockets | rate | p50 | p99 | server memory per connection |`);
 console.log(`|---|---|---|---|---|`);
 console.log(`| ${SOCKETS} | ${RATE}/s | ${q(0.5)} ms | ${q(0.99)} ms | ${perConnection("rss")} KB RSS, ${perConnection("heapUsed")} KB heap |`);
+console.log(cpuReport(cpuBefore, cpuAfter, sent));
 
 for (const ws of sockets.values()) ws.terminate();
 

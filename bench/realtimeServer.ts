@@ -4,8 +4,18 @@ import { mkdtempSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
+
+// Counts the statements this instance sends to PostgreSQL (round trips per message); every query of
+// node-postgres, pooled or in a transaction, goes through Client#query.
+let queries = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: Parameters<typeof query>) {
+  queries += 1;
+  return query.apply(this, args);
+} as typeof query;
 
 const config = loadConfig({
   NODE_ENV: "production",
@@ -22,7 +32,7 @@ const { port } = instance.app.server.address() as AddressInfo;
 process.on("message", async (question: string) => {
   if (question === "stats") {
     global.gc?.();
-    process.send?.({ type: "stats", rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed, connections: instance.realtime.connections() });
+    process.send?.({ type: "stats", rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed, connections: instance.realtime.connections(), cpu: process.cpuUsage(), queries });
   }
   if (question === "stop") {
     await instance.close();
