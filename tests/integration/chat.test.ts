@@ -92,6 +92,20 @@ describe("paid messages", () => {
     expect(history.body.messages).toHaveLength(3);
   });
 
+  it("makes one conversation when two members write their first messages to each other at once", async () => {
+    const a = await loggedIn({ credits: 100, paidUser: true });
+    const b = await loggedIn({ credits: 100, paidUser: true });
+    const sent = await Promise.all([
+      ...[0, 1, 2].map((i) => a.client.post<SendMessageResponse>("/api/chat.php", { to: b.id, text: `a ${i}` })),
+      ...[0, 1, 2].map((i) => b.client.post<SendMessageResponse>("/api/chat.php", { to: a.id, text: `b ${i}` })),
+    ]);
+    expect(sent.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(sent.map((r) => r.body.message.conversation)).size).toBe(1);
+    const history = await a.client.get<ConversationResponse>(`/api/chat.php?member=${b.id}`);
+    expect(history.body.messages).toHaveLength(6);
+    expect((await b.client.get<ChatsResponse>("/api/chats.php")).body.chats).toEqual([expect.objectContaining({ profile: a.id })]);
+  });
+
   it("sends and charges once for a retried request with the same Idempotency-Key", async () => {
     const a = await loggedIn({ credits: 50 });
     const b = await loggedIn();
