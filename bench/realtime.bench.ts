@@ -41,7 +41,18 @@ interface Stats {
   connections: number;
   cpu: NodeJS.CpuUsage;
   queries: number;
+  /** Event loop delay since the last question, ms. */
+  loopDelayP99: number;
+  loopDelayMax: number;
 }
+
+/** Busy and total CPU time of the whole machine so far (Linux /proc/stat, in ticks): other work on it shows here. */
+const machineCpu = () => {
+  const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+  const idle = ticks[3] + ticks[4];
+  const total = ticks.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+};
 
 /** CPU seconds used so far by this database's PostgreSQL backends (Linux /proc; 0 for one that ended). */
 const postgresCpu = async (): Promise<Map<number, number>> => {
@@ -59,11 +70,12 @@ const postgresCpu = async (): Promise<Map<number, number>> => {
 };
 /** CPU (ms) and statements of everything that served the messages, between two samples. */
 interface CpuSample {
+  machine: { busy: number; total: number };
   servers: Stats[];
   postgres: Map<number, number>;
   bench: NodeJS.CpuUsage;
 }
-const sampleCpu = async (): Promise<CpuSample> => ({ servers: await statsOf(), postgres: await postgresCpu(), bench: process.cpuUsage() });
+const sampleCpu = async (): Promise<CpuSample> => ({ machine: machineCpu(), servers: await statsOf(), postgres: await postgresCpu(), bench: process.cpuUsage() });
 const cpuReport = (from: CpuSample, to: CpuSample, messages: number) => {
   const ms = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
   const server = to.servers.reduce((n, s, i) => n + ms(s.cpu) - ms(from.servers[i].cpu), 0);
@@ -72,7 +84,14 @@ const cpuReport = (from: CpuSample, to: CpuSample, messages: number) => {
   for (const [pid, seconds] of to.postgres) postgres += (seconds - (from.postgres.get(pid) ?? 0)) * 1000;
   const bench = ms(to.bench) - ms(from.bench);
   const per = (x: number) => (x / messages).toFixed(2);
-  return `CPU per message: app instances ${per(server)} ms, PostgreSQL backends ${per(postgres)} ms, load generator ${per(bench)} ms; statements per message ${per(queries)}`;
+  const seconds = (to.machine.total - from.machine.total) / 100 / 2;
+  const machine = (((to.machine.busy - from.machine.busy) / (to.machine.total - from.machine.total)) * 100).toFixed(0);
+  const ours = (((server + postgres + bench) / 1000 / (seconds * 2)) * 100).toFixed(0);
+  const loop = to.servers.map((s) => `p99 ${s.loopDelayP99.toFixed(0)} ms, max ${s.loopDelayMax.toFixed(0)} ms`).join("; ");
+  return [
+    `CPU per message: app instances ${per(server)} ms, PostgreSQL backends ${per(postgres)} ms, load generator ${per(bench)} ms; statements per message ${per(queries)}`,
+    `machine CPU busy ${machine}% of both cores over ${seconds.toFixed(0)} s, of which this benchmark ${ours}%; app event loop delay ${loop}`,
+  ].join("\n");
 };
 const servers: ChildProcess[] = [];
 const bases: string[] = [];
@@ -131,14 +150,18 @@ let sent = 0;
 let failed = 0;
 const cpuBefore = await sampleCpu();
 const started = performance.now();
+const answered: number[] = [];
 await new Promise<void>((resolve) => {
   const timer = setInterval(() => {
-    for (let k = 0; k < RATE / 20; k++) {
+    // As many as are due by now: a late timer (a busy load generator) must not lower the rate.
+    const due = Math.min(RATE * SECONDS, Math.floor(((performance.now() - started) * RATE) / 1000)) - sent;
+    for (let k = 0; k < due; k++) {
       const from = memberIds[Math.floor(Math.random() * memberIds.length)];
       let to = memberIds[Math.floor(Math.random() * memberIds.length)];
       if (to === from) to = memberIds[(memberIds.indexOf(from) + 1) % memberIds.length];
       const body = `m${sent++}`;
-      waiting.set(body, performance.now());
+      const sentAt = performance.now();
+      waiting.set(body, sentAt);
       fetch(`http://${bases[sent % 2]}/api/chat.php`, {
         method: "POST",
         headers: { "content-type": "application/json", cookie: `auth=token-${from}` },
@@ -146,6 +169,7 @@ await new Promise<void>((resolve) => {
       })
         .then((res) => {
           if (!res.ok) failed++;
+          answered.push(performance.now() - sentAt);
           return res.arrayBuffer();
         })
         .catch(() => failed++);
@@ -159,11 +183,14 @@ await new Promise<void>((resolve) => {
 
 const cpuAfter = await sampleCpu();
 latencies.sort((a, b) => a - b);
-const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]?.toFixed(1);
+answered.sort((a, b) => a - b);
+const quantile = (list: number[], p: number) => list[Math.min(list.length - 1, Math.floor(p * list.length))]?.toFixed(1);
+const q = (p: number) => quantile(latencies, p);
 console.log(`\nmessages sent ${sent}, failed ${failed}, received ${latencies.length}`);
 console.log(`| sockets | rate | p50 | p99 | server memory per connection |`);
 console.log(`|---|---|---|---|---|`);
 console.log(`| ${SOCKETS} | ${RATE}/s | ${q(0.5)} ms | ${q(0.99)} ms | ${perConnection("rss")} KB RSS, ${perConnection("heapUsed")} KB heap |`);
+console.log(`POST /api/chat.php answered: p50 ${quantile(answered, 0.5)} ms, p99 ${quantile(answered, 0.99)} ms`);
 console.log(cpuReport(cpuBefore, cpuAfter, sent));
 
 for (const ws of sockets.values()) ws.terminate();

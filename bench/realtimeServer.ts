@@ -3,6 +3,7 @@
 import { mkdtempSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { join } from "node:path";
 import pg from "pg";
 import { buildApp } from "../src/server/app";
@@ -16,6 +17,10 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: Parameters<typeo
   queries += 1;
   return query.apply(this, args);
 } as typeof query;
+
+// How late the event loop runs (a busy instance answers late however fast its queries are).
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
 
 const config = loadConfig({
   NODE_ENV: "production",
@@ -32,7 +37,8 @@ const { port } = instance.app.server.address() as AddressInfo;
 process.on("message", async (question: string) => {
   if (question === "stats") {
     global.gc?.();
-    process.send?.({ type: "stats", rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed, connections: instance.realtime.connections(), cpu: process.cpuUsage(), queries });
+    process.send?.({ type: "stats", rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed, connections: instance.realtime.connections(), cpu: process.cpuUsage(), queries, loopDelayP99: loopDelay.percentile(99) / 1e6, loopDelayMax: loopDelay.max / 1e6 });
+    loopDelay.reset();
   }
   if (question === "stop") {
     await instance.close();
