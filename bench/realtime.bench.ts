@@ -5,6 +5,7 @@
 // memory per connection. Also GET /api/chats.php for a member with 500 conversations. Everything
 // runs on this machine (two cores): the load generator shares them with the servers.
 import { type ChildProcess, fork } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import WebSocket from "ws";
@@ -164,7 +165,8 @@ await new Promise<void>((resolve) => {
       waiting.set(body, sentAt);
       fetch(`http://${bases[sent % 2]}/api/chat.php`, {
         method: "POST",
-        headers: { "content-type": "application/json", cookie: `auth=token-${from}` },
+        // An Idempotency-Key on every send, as the web client does (src/web/api/chatApi.ts).
+        headers: { "content-type": "application/json", cookie: `auth=token-${from}`, "idempotency-key": randomUUID() },
         body: JSON.stringify({ to, text: body }),
       })
         .then((res) => {
