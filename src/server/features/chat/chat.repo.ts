@@ -124,33 +124,51 @@ export async function countStartedBy(db: Db, memberId: number): Promise<number> 
   return Number(row.n);
 }
 
+/** A new message: what its sender decided; id and time come from the database. */
+export type NewMessage = Pick<MessageRow, "conversationId" | "senderId" | "kind" | "body" | "attachment" | "credits">;
+
 /**
  * Stores a message and, in the same statement, moves the conversation up both lists: the recipient
  * gets one more unread message, the sender has read up to it, and a removed conversation comes back.
+ * Plain SQL: it runs on every message, and building it with the query builder cost more than
+ * running it. Data-modifying WITH parts run to completion whether or not the final SELECT reads them.
  */
-export async function insertMessage(db: Db, values: typeof messages.$inferInsert): Promise<MessageRow> {
-  const inserted = db.$with("inserted").as(db.insert(messages).values(values).returning());
-  const touched = db.$with("touched").as(
-    db
-      .update(conversations)
-      .set({ lastMessageAt: sql`(SELECT created_at FROM inserted)` })
-      .where(eq(conversations.id, values.conversationId))
-      .returning({ id: conversations.id }),
+export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow> {
+  const [row] = rowsOf<{
+    id: number | string;
+    conversation_id: number;
+    sender_id: number;
+    kind: MessageRow["kind"];
+    body: string;
+    attachment: string | null;
+    credits: number;
+    created_at: Date | string;
+  }>(
+    await db.execute(sql`
+      WITH inserted AS (
+        INSERT INTO messages (conversation_id, sender_id, kind, body, attachment, credits)
+        VALUES (${m.conversationId}, ${m.senderId}, ${m.kind}, ${m.body}, ${m.attachment}, ${m.credits})
+        RETURNING id, conversation_id, sender_id, kind, body, attachment, credits, created_at),
+      touched AS (
+        UPDATE conversations SET last_message_at = (SELECT created_at FROM inserted) WHERE id = ${m.conversationId}),
+      sides AS (
+        UPDATE conversation_members SET
+          unread = CASE WHEN member_id = ${m.senderId} THEN 0 ELSE unread + 1 END,
+          read_up_to = CASE WHEN member_id = ${m.senderId} THEN (SELECT id FROM inserted) ELSE read_up_to END,
+          hidden = false
+        WHERE conversation_id = ${m.conversationId})
+      SELECT * FROM inserted`),
   );
-  const sides = db.$with("sides").as(
-    db
-      .update(conversationMembers)
-      .set({
-        unread: sql`CASE WHEN ${conversationMembers.memberId} = ${values.senderId} THEN 0 ELSE ${conversationMembers.unread} + 1 END`,
-        readUpTo: sql`CASE WHEN ${conversationMembers.memberId} = ${values.senderId} THEN (SELECT id FROM inserted) ELSE ${conversationMembers.readUpTo} END`,
-        hidden: false,
-      })
-      .where(eq(conversationMembers.conversationId, values.conversationId))
-      .returning({ id: conversationMembers.conversationId }),
-  );
-  // Data-modifying WITH parts run to completion whether or not the final SELECT reads them.
-  const [row] = await db.with(inserted, touched, sides).select().from(inserted);
-  return row;
+  return {
+    id: Number(row.id),
+    conversationId: row.conversation_id,
+    senderId: row.sender_id,
+    kind: row.kind,
+    body: row.body,
+    attachment: row.attachment,
+    credits: row.credits,
+    createdAt: new Date(row.created_at),
+  };
 }
 
 /** The newest `limit` messages, oldest first, and whether older ones exist. */

@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "../../db/client";
 import { idempotentRequests } from "../../db/schema";
 import { AppError } from "../../errors";
 
@@ -14,7 +14,10 @@ export async function once<T>(db: Db, userId: number, key: string | undefined, w
   if (key === undefined) return db.transaction(work);
   if (!KEY.test(key)) throw new AppError(400, "field_invalid", undefined, "Idempotency-Key");
   return db.transaction(async (tx) => {
-    const [claimed] = await tx.insert(idempotentRequests).values({ userId, key, response: "" }).onConflictDoNothing().returning({ id: idempotentRequests.id });
+    // Plain SQL for the two statements every keyed send runs (the query builder cost more than the query).
+    const [claimed] = rowsOf<{ id: number }>(
+      await tx.execute(sql`INSERT INTO idempotent_requests (user_id, key, response) VALUES (${userId}, ${key}, '') ON CONFLICT DO NOTHING RETURNING id`),
+    );
     if (!claimed) {
       const [done] = await tx
         .select({ response: idempotentRequests.response })
@@ -23,7 +26,7 @@ export async function once<T>(db: Db, userId: number, key: string | undefined, w
       return JSON.parse(done.response) as T;
     }
     const result = await work(tx);
-    await tx.update(idempotentRequests).set({ response: JSON.stringify(result) }).where(eq(idempotentRequests.id, claimed.id));
+    await tx.execute(sql`UPDATE idempotent_requests SET response = ${JSON.stringify(result)} WHERE id = ${Number(claimed.id)}`);
     return result;
   });
 }
