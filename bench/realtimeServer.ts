@@ -28,7 +28,9 @@ const config = loadConfig({
   DATA_DIR: mkdtempSync(join(tmpdir(), "rt-")),
   DATABASE_URL: process.env.BENCH_DB_URL,
   REDIS_URL: process.env.BENCH_REDIS_URL,
-  SMTP_URL: "smtp://127.0.0.1:2525",
+  SMTP_URL: process.env.BENCH_SMTP_URL,
+  // How long the e-mail about a message waits (the product's default, 300 s, is beyond a run).
+  MESSAGE_MAIL_DELAY_S: process.env.BENCH_MAIL_DELAY_S,
 });
 const instance = await buildApp(config, { redisPrefix: `${process.env.BENCH_PREFIX}:` });
 await instance.app.listen({ port: 0, host: "127.0.0.1" });
