@@ -7,16 +7,24 @@ const KEY = /^[\w-]{8,100}$/;
 
 /**
  * Runs `work` in a transaction once per Idempotency-Key and member: a retry with the same key gets
- * the first answer and changes nothing. The key row is written in the same transaction, so a
- * concurrent retry waits for the first to commit (the unique index) and then reads its answer.
+ * the first answer and changes nothing. The key row is written in the same transaction, after the
+ * member's row lock, so a concurrent retry waits for the first to commit and then reads its answer.
  */
 export async function once<T>(db: Db, userId: number, key: string | undefined, work: (tx: Db) => Promise<T>): Promise<T> {
   if (key === undefined) return db.transaction(work);
   if (!KEY.test(key)) throw new AppError(400, "field_invalid", undefined, "Idempotency-Key");
   return db.transaction(async (tx) => {
-    // Plain SQL for the two statements every keyed send runs (the query builder cost more than the query).
+    // The member's row is locked (FOR UPDATE) before the key row is written: the key row's foreign
+    // key takes a KEY SHARE lock on it, and two calls of one member that each held that lock and then
+    // asked for FOR UPDATE (as a send does) deadlocked. A member's paid calls go one at a time anyway.
+    // Plain SQL, one statement: every keyed send runs it.
     const [claimed] = rowsOf<{ id: number }>(
-      await tx.execute(sql`INSERT INTO idempotent_requests (user_id, key, response) VALUES (${userId}, ${key}, '') ON CONFLICT DO NOTHING RETURNING id`),
+      await tx.execute(sql`
+        WITH member AS (SELECT id FROM users WHERE id = ${userId} FOR UPDATE)
+        INSERT INTO idempotent_requests (user_id, key, response)
+        SELECT id, ${key}, '' FROM member
+        ON CONFLICT DO NOTHING
+        RETURNING id`),
     );
     if (!claimed) {
       const [done] = await tx
