@@ -5,10 +5,15 @@
 // memory per connection. Also GET /api/chats.php for a member with 500 conversations. Everything
 // runs on this machine (two cores): the load generator shares them with the servers.
 import { type ChildProcess, fork } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import WebSocket from "ws";
 import { hashToken } from "../src/server/features/auth/tokens";
 import { createSite } from "../tests/support/factories";
+import { startSmtpSink } from "../tests/support/smtpSink";
 import { benchDatabase } from "./benchDatabase";
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
@@ -38,13 +43,71 @@ interface Stats {
   rss: number;
   heapUsed: number;
   connections: number;
+  cpu: NodeJS.CpuUsage;
+  queries: number;
+  /** Event loop delay since the last question, ms. */
+  loopDelayP99: number;
+  loopDelayMax: number;
 }
+
+/** Busy and total CPU time of the whole machine so far (Linux /proc/stat, in ticks): other work on it shows here. */
+const machineCpu = () => {
+  const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+  const idle = ticks[3] + ticks[4];
+  const total = ticks.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+};
+
+/** CPU seconds used so far by this database's PostgreSQL backends (Linux /proc; 0 for one that ended). */
+const postgresCpu = async (): Promise<Map<number, number>> => {
+  const pids = (await db.execute(sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`)) as unknown as { rows: Array<{ pid: number }> };
+  const ticks = new Map<number, number>();
+  for (const { pid } of pids.rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      ticks.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // Not on this machine, or ended.
+    }
+  }
+  return ticks;
+};
+/** CPU (ms) and statements of everything that served the messages, between two samples. */
+interface CpuSample {
+  machine: { busy: number; total: number };
+  servers: Stats[];
+  postgres: Map<number, number>;
+  bench: NodeJS.CpuUsage;
+}
+const sampleCpu = async (): Promise<CpuSample> => ({ machine: machineCpu(), servers: await statsOf(), postgres: await postgresCpu(), bench: process.cpuUsage() });
+const cpuReport = (from: CpuSample, to: CpuSample, messages: number) => {
+  const ms = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
+  const server = to.servers.reduce((n, s, i) => n + ms(s.cpu) - ms(from.servers[i].cpu), 0);
+  const queries = to.servers.reduce((n, s, i) => n + s.queries - from.servers[i].queries, 0);
+  let postgres = 0;
+  for (const [pid, seconds] of to.postgres) postgres += (seconds - (from.postgres.get(pid) ?? 0)) * 1000;
+  const bench = ms(to.bench) - ms(from.bench);
+  const per = (x: number) => (x / messages).toFixed(2);
+  const seconds = (to.machine.total - from.machine.total) / 100 / 2;
+  const machine = (((to.machine.busy - from.machine.busy) / (to.machine.total - from.machine.total)) * 100).toFixed(0);
+  const ours = (((server + postgres + bench) / 1000 / (seconds * 2)) * 100).toFixed(0);
+  const loop = to.servers.map((s) => `p99 ${s.loopDelayP99.toFixed(0)} ms, max ${s.loopDelayMax.toFixed(0)} ms`).join("; ");
+  const own = `p99 ${(ownLoopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(ownLoopDelay.max / 1e6).toFixed(0)} ms`;
+  return [
+    `CPU per message: app instances ${per(server)} ms, PostgreSQL backends ${per(postgres)} ms, load generator ${per(bench)} ms; statements per message ${per(queries)}`,
+    `machine CPU busy ${machine}% of both cores over ${seconds.toFixed(0)} s, of which this benchmark ${ours}%; app event loop delay ${loop}; load generator's ${own}`,
+  ].join("\n");
+};
+// A real SMTP server takes the notification mails, so that mail jobs that come due in the run
+// (BENCH_MAIL_DELAY_S below the product's 300 s) cost what they cost, not failures and retries.
+const smtp = await startSmtpSink();
 const servers: ChildProcess[] = [];
 const bases: string[] = [];
 for (let i = 0; i < 2; i++) {
   const child = fork(new URL("./realtimeServer.ts", import.meta.url).pathname, [], {
-    execArgv: ["--expose-gc", "--import", "tsx"],
-    env: { ...process.env, BENCH_DB_URL: bench.url, BENCH_REDIS_URL: redisUrl, BENCH_PREFIX: name },
+    // BENCH_CPU_PROF=folder writes a CPU profile of each instance there (node --cpu-prof).
+    execArgv: ["--expose-gc", "--import", "tsx", ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    env: { ...process.env, BENCH_DB_URL: bench.url, BENCH_REDIS_URL: redisUrl, BENCH_PREFIX: name, BENCH_SMTP_URL: smtp.url },
   });
   servers.push(child);
   const port = await new Promise<number>((resolve) => child.once("message", (m: { port: number }) => resolve(m.port)));
@@ -93,25 +156,52 @@ console.log(`connected: ${serverConnections} sockets held by the two instances`)
 console.log(`sending ${RATE} messages/s for ${SECONDS} s…`);
 let sent = 0;
 let failed = 0;
+const cpuBefore = await sampleCpu();
+// A late load generator would add its own delay to every latency it measures.
+const ownLoopDelay = monitorEventLoopDelay({ resolution: 10 });
+ownLoopDelay.enable();
 const started = performance.now();
+const answered: number[] = [];
+const failures: string[] = [];
+const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 await new Promise<void>((resolve) => {
   const timer = setInterval(() => {
-    for (let k = 0; k < RATE / 20; k++) {
+    // As many as are due by now: a late timer (a busy load generator) must not lower the rate.
+    const due = Math.min(RATE * SECONDS, Math.floor(((performance.now() - started) * RATE) / 1000)) - sent;
+    for (let k = 0; k < due; k++) {
       const from = memberIds[Math.floor(Math.random() * memberIds.length)];
       let to = memberIds[Math.floor(Math.random() * memberIds.length)];
       if (to === from) to = memberIds[(memberIds.indexOf(from) + 1) % memberIds.length];
       const body = `m${sent++}`;
-      waiting.set(body, performance.now());
-      fetch(`http://${bases[sent % 2]}/api/chat.php`, {
-        method: "POST",
-        headers: { "content-type": "application/json", cookie: `auth=token-${from}` },
-        body: JSON.stringify({ to, text: body }),
-      })
-        .then((res) => {
-          if (!res.ok) failed++;
-          return res.arrayBuffer();
-        })
-        .catch(() => failed++);
+      const sentAt = performance.now();
+      waiting.set(body, sentAt);
+      const payload = JSON.stringify({ to, text: body });
+      // node:http with kept-alive connections: fetch() cost the load generator about twice the CPU.
+      const req = request(
+        `http://${bases[sent % 2]}/api/chat.php`,
+        {
+          method: "POST",
+          agent,
+          // An Idempotency-Key on every send, as the web client does (src/web/api/chatApi.ts).
+          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), cookie: `auth=token-${from}`, "idempotency-key": randomUUID() },
+        },
+        (res) => {
+          answered.push(performance.now() - sentAt);
+          if (res.statusCode === 200) {
+            res.resume();
+            return;
+          }
+          failed++;
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => failures.push(`${res.statusCode} ${Buffer.concat(chunks).toString().slice(0, 200)}`));
+        },
+      );
+      req.on("error", (err) => {
+        failed++;
+        failures.push(err.message);
+      });
+      req.end(payload);
     }
     if (performance.now() - started > SECONDS * 1000) {
       clearInterval(timer);
@@ -120,12 +210,18 @@ await new Promise<void>((resolve) => {
   }, 50);
 });
 
+const cpuAfter = await sampleCpu();
 latencies.sort((a, b) => a - b);
-const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]?.toFixed(1);
+answered.sort((a, b) => a - b);
+const quantile = (list: number[], p: number) => list[Math.min(list.length - 1, Math.floor(p * list.length))]?.toFixed(1);
+const q = (p: number) => quantile(latencies, p);
 console.log(`\nmessages sent ${sent}, failed ${failed}, received ${latencies.length}`);
+for (const failure of failures.slice(0, 5)) console.log(`  failed: ${failure}`);
 console.log(`| sockets | rate | p50 | p99 | server memory per connection |`);
 console.log(`|---|---|---|---|---|`);
 console.log(`| ${SOCKETS} | ${RATE}/s | ${q(0.5)} ms | ${q(0.99)} ms | ${perConnection("rss")} KB RSS, ${perConnection("heapUsed")} KB heap |`);
+console.log(`POST /api/chat.php answered: p50 ${quantile(answered, 0.5)} ms, p99 ${quantile(answered, 0.99)} ms`);
+console.log(cpuReport(cpuBefore, cpuAfter, sent));
 
 for (const ws of sockets.values()) ws.terminate();
 
@@ -153,5 +249,7 @@ for (const child of servers) {
   child.send("stop");
   await new Promise((resolve) => child.once("exit", resolve));
 }
+console.log(`notification mails received by the SMTP sink: ${smtp.received.length}`);
+await smtp.close();
 await bench.drop();
 process.exit(0);

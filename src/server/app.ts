@@ -117,7 +117,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (!options.database) await database.migrate();
   const { db } = database;
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // Auto-pipelining: the commands issued in one tick (a sent message publishes to both members and
+  // renews the sender's cache entry) go to Redis in one write instead of one system call each.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableAutoPipelining: true }) : null;
   const limiter: Limiter = redis ? new RedisLimiter(redis, `${options.redisPrefix ?? ""}limit:`) : new DbLimiter(db);
   const devMailbox = config.devMailbox ? new DevMailbox(join(config.dataDir, "mail")) : null;
   const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl) : (devMailbox as DevMailbox);

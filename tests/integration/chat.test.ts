@@ -86,6 +86,30 @@ describe("paid messages", () => {
     expect(history.body.messages).toHaveLength(3);
   });
 
+  it("makes one conversation when two members write their first messages to each other at once", async () => {
+    const a = await loggedIn({ credits: 100, paidUser: true });
+    const b = await loggedIn({ credits: 100, paidUser: true });
+    const sent = await Promise.all([
+      ...[0, 1, 2].map((i) => a.client.post<SendMessageResponse>("/api/chat.php", { to: b.id, text: `a ${i}` })),
+      ...[0, 1, 2].map((i) => b.client.post<SendMessageResponse>("/api/chat.php", { to: a.id, text: `b ${i}` })),
+    ]);
+    expect(sent.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(sent.map((r) => r.body.message.conversation)).size).toBe(1);
+    const history = await a.client.get<ConversationResponse>(`/api/chat.php?member=${b.id}`);
+    expect(history.body.messages).toHaveLength(6);
+    expect((await b.client.get<ChatsResponse>("/api/chats.php")).body.chats).toEqual([expect.objectContaining({ profile: a.id })]);
+  });
+
+  it("sends every message when one member sends several at once, each with its own Idempotency-Key", async () => {
+    const a = await loggedIn({ credits: 100, paidUser: true });
+    const others = await Promise.all([0, 1, 2].map(() => loggedIn()));
+    const sent = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((i) => a.client.post<SendMessageResponse>("/api/chat.php", { to: others[i % 3].id, text: `at once ${i}` }, { "idempotency-key": `at-once-key-${a.id}-${i}` })),
+    );
+    expect(sent.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await ledgerOf(a.id)).toEqual({ sum: 40, credits: 40, negative: 0 });
+  });
+
   it("sends and charges once for a retried request with the same Idempotency-Key", async () => {
     const a = await loggedIn({ credits: 50 });
     const b = await loggedIn();

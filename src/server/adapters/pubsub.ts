@@ -41,7 +41,8 @@ export class RedisPubSub implements PubSub {
     /** Keeps the channels of one deployment (or one test) apart from others on the same Redis. */
     private readonly prefix = "",
   ) {
-    this.subscriber = publisher.duplicate();
+    // Subscribe commands are not pipelined (the connection is in subscriber mode).
+    this.subscriber = publisher.duplicate({ enableAutoPipelining: false });
     this.subscriber.on("message", (channel: string, message: string) => {
       for (const handler of this.handlers.get(channel) ?? []) handler(message);
     });

@@ -1,19 +1,34 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { type Db, rowsOf } from "../db/client";
-import { jobs } from "../db/schema";
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+
+/** A job to add: what runs, with what, from when (now when not given). */
+export interface NewJob {
+  kind: string;
+  payload: Record<string, unknown>;
+  runAt?: Date;
+  /** Added only when this condition holds in the inserting transaction (a job that would find nothing to do). */
+  onlyIf?: SQL;
+}
 
 /** Adds a job. Pass the transaction of the change that causes it, so both commit or neither. */
 export async function enqueue(db: Db, kind: string, payload: Record<string, unknown>, runAt?: Date): Promise<void> {
   await enqueueMany(db, [{ kind, payload, runAt }]);
 }
 
-/** Adds several jobs in one statement. */
-export async function enqueueMany(db: Db, list: Array<{ kind: string; payload: Record<string, unknown>; runAt?: Date }>): Promise<void> {
-  if (list.length === 0) return;
-  await db.insert(jobs).values(list.map(({ kind, payload, runAt }) => ({ kind, payload, runAt: runAt ?? sql`now()` })));
+/** Adds several jobs in one statement. Answers how many were added due now (the worker should wake). */
+export async function enqueueMany(db: Db, list: NewJob[]): Promise<number> {
+  if (list.length === 0) return 0;
+  const rows = list.map(
+    ({ kind, payload, runAt, onlyIf }) =>
+      sql`SELECT ${kind}, ${JSON.stringify(payload)}::jsonb, ${runAt ? sql`${runAt.toISOString()}::timestamptz` : sql`now()`}${onlyIf ? sql` WHERE ${onlyIf}` : sql``}`,
+  );
+  const added = rowsOf<{ due: boolean }>(
+    await db.execute(sql`INSERT INTO jobs (kind, payload, run_at) ${sql.join(rows, sql` UNION ALL `)} RETURNING run_at <= now() AS due`),
+  );
+  return added.filter((job) => job.due).length;
 }
 
 /** A claimed job is retried by any instance once its lock has run out (the process died mid-job). */

@@ -2,9 +2,12 @@ import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import { clientEventSchema, type ServerEvent } from "../../common/schemas/realtime";
 import type { PubSub } from "../adapters/pubsub";
+import { Heartbeat } from "./heartbeat";
 
 const channel = (memberId: number) => `member:${memberId}`;
+/** Each socket is pinged this often; a round goes in HEARTBEAT_SLICES steps (see Heartbeat). */
 const HEARTBEAT_MS = 30_000;
+const HEARTBEAT_SLICES = 30;
 
 /**
  * Live events for members: every instance holds the sockets of the members connected to it and
@@ -13,8 +16,8 @@ const HEARTBEAT_MS = 30_000;
 export class Realtime {
   private readonly sockets = new Map<number, Set<WebSocket>>();
   private readonly unsubscribe = new Map<number, () => void>();
-  private heartbeat: NodeJS.Timeout | null = null;
-  private readonly alive = new WeakSet<WebSocket>();
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private readonly heartbeat = new Heartbeat<WebSocket>(HEARTBEAT_SLICES);
 
   constructor(
     private readonly pubsub: PubSub,
@@ -43,20 +46,20 @@ export class Realtime {
       }
       void this.add(memberId, socket);
       socket.on("message", (data) => void this.receive(memberId, data.toString()));
-      socket.on("pong", () => this.alive.add(socket));
+      socket.on("pong", () => this.heartbeat.pong(socket));
       socket.on("close", () => this.remove(memberId, socket));
       socket.on("error", () => socket.terminate());
     });
-    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
-    this.heartbeat.unref();
+    this.heartbeatTimer = setInterval(() => this.heartbeat.beat(), HEARTBEAT_MS / HEARTBEAT_SLICES);
+    this.heartbeatTimer.unref();
     app.addHook("onClose", async () => {
-      if (this.heartbeat) clearInterval(this.heartbeat);
+      if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
       for (const set of this.sockets.values()) for (const socket of set) socket.close(1001, "server shutting down");
     });
   }
 
   private async add(memberId: number, socket: WebSocket): Promise<void> {
-    this.alive.add(socket);
+    this.heartbeat.add(socket);
     let set = this.sockets.get(memberId);
     if (!set) {
       set = new Set();
@@ -68,6 +71,7 @@ export class Realtime {
   }
 
   private remove(memberId: number, socket: WebSocket): void {
+    this.heartbeat.remove(socket);
     const set = this.sockets.get(memberId);
     if (!set) return;
     set.delete(socket);
@@ -97,20 +101,6 @@ export class Realtime {
     if (event.data.type === "typing") {
       const partner = await this.typingPartner(memberId, event.data.conversation).catch(() => null);
       if (partner) await this.publish(partner, { type: "typing", conversation: event.data.conversation, from: memberId });
-    }
-  }
-
-  /** Drops sockets that did not answer the last ping (a phone that lost its network). */
-  private beat(): void {
-    for (const set of this.sockets.values()) {
-      for (const socket of set) {
-        if (!this.alive.has(socket)) {
-          socket.terminate();
-          continue;
-        }
-        this.alive.delete(socket);
-        socket.ping();
-      }
     }
   }
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client";
-import { conversationMembers, conversations, messages } from "../../db/schema";
+import { conversationMembers, conversations, messages, profiles, users } from "../../db/schema";
+import type { VisibilityFacts } from "../members/visibility";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -21,21 +22,100 @@ export async function findConversationBetween(db: Db, a: number, b: number): Pro
   return row ?? null;
 }
 
-/** Creates the pair's conversation, or finds it when it exists (two first messages at once). */
-export async function openConversation(db: Db, siteId: number, from: number, to: number): Promise<{ conversation: ConversationRow; created: boolean }> {
-  const [created] = await db
-    .insert(conversations)
-    .values({ siteId, ...pairOf(from, to), startedBy: from })
-    .onConflictDoNothing()
-    .returning();
-  if (created) {
-    await db.insert(conversationMembers).values([
-      { conversationId: created.id, memberId: from },
-      { conversationId: created.id, memberId: to },
-    ]);
-    return { conversation: created, created: true };
+/** What deciding whether a member may write to another needs, read in one round trip (see ChatService). */
+export interface WriteTarget {
+  /** The recipient's account, on any site (null: unknown id). */
+  account: { siteId: number; status: string; name: string } | null;
+  /** The recipient's profile as visibility rules see it, when it is on the writer's site. */
+  visibility: VisibilityFacts | undefined;
+  /** The writer has blocked the recipient. */
+  blockedByWriter: boolean;
+  /** The two already have a conversation. */
+  hasConversation: boolean;
+}
+
+function writeTargetQuery(db: Db) {
+  const writer = sql.placeholder("writer");
+  const to = sql.placeholder("to");
+  return db
+    .select({
+      siteId: users.siteId,
+      status: users.status,
+      deletionRequestedAt: users.deletionRequestedAt,
+      profileSiteId: profiles.siteId,
+      profileStatus: profiles.status,
+      name: profiles.name,
+      invisible: profiles.invisible,
+      blockedViewer: sql<boolean>`EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${to} AND blocked_id = ${writer})`,
+      blockedByWriter: sql<boolean>`EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${writer} AND blocked_id = ${to})`,
+      likesViewer: sql<boolean>`EXISTS (SELECT 1 FROM likes WHERE liker_id = ${to} AND liked_id = ${writer})`,
+      hasConversation: sql<boolean>`EXISTS (SELECT 1 FROM conversations WHERE member_a = ${sql.placeholder("memberA")} AND member_b = ${sql.placeholder("memberB")})`,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, to))
+    .prepare("write_target");
+}
+
+// Every send runs this query: prepared once per database, it is neither built nor planned again.
+const preparedWriteTarget = new WeakMap<Db, ReturnType<typeof writeTargetQuery>>();
+
+export async function findWriteTarget(db: Db, writerId: number, siteId: number, to: number): Promise<WriteTarget> {
+  let query = preparedWriteTarget.get(db);
+  if (!query) {
+    query = writeTargetQuery(db);
+    preparedWriteTarget.set(db, query);
   }
-  return { conversation: (await findConversationBetween(db, from, to)) as ConversationRow, created: false };
+  const [row] = await query.execute({ writer: writerId, to, ...pairOf(writerId, to) });
+  if (!row) return { account: null, visibility: undefined, blockedByWriter: false, hasConversation: false };
+  return {
+    account: { siteId: row.siteId, status: row.status, name: row.name },
+    visibility:
+      row.profileSiteId === siteId
+        ? {
+            id: to,
+            name: row.name,
+            status: row.profileStatus,
+            invisible: row.invisible,
+            deletionRequestedAt: row.deletionRequestedAt,
+            blockedViewer: row.blockedViewer,
+            likesViewer: row.likesViewer,
+          }
+        : undefined,
+    blockedByWriter: row.blockedByWriter,
+    hasConversation: row.hasConversation,
+  };
+}
+
+/**
+ * Creates the pair's conversation with both members' sides, or finds it when it exists, in one
+ * statement, after taking the writer's row lock (`users`, FOR UPDATE: the insert reads it first), so
+ * that one member's sends in other transactions wait until this one ends. The statement's snapshot
+ * cannot see a conversation that a concurrent first message committed while this one waited; only
+ * then does a second read find it.
+ */
+export async function openConversation(db: Db, siteId: number, from: number, to: number): Promise<{ conversationId: number; created: boolean }> {
+  const pair = pairOf(from, to);
+  const [row] = rowsOf<{ id: number; created: boolean }>(
+    await db.execute(sql`
+      WITH writer AS (
+        SELECT id FROM users WHERE id = ${from} FOR UPDATE),
+      created AS (
+        INSERT INTO conversations (site_id, member_a, member_b, started_by)
+        SELECT ${siteId}, ${pair.memberA}, ${pair.memberB}, writer.id FROM writer
+        ON CONFLICT DO NOTHING
+        RETURNING id),
+      sides AS (
+        INSERT INTO conversation_members (conversation_id, member_id)
+        SELECT created.id, side.member_id FROM created, (VALUES (${from}::int), (${to}::int)) AS side(member_id))
+      SELECT id, true AS created FROM created
+      UNION ALL
+      SELECT id, false AS created FROM conversations WHERE member_a = ${pair.memberA} AND member_b = ${pair.memberB}`),
+  );
+  if (row) return { conversationId: row.id, created: row.created };
+  const existing = await findConversationBetween(db, from, to);
+  if (!existing) throw new Error(`conversation of ${from} and ${to} neither created nor found`);
+  return { conversationId: existing.id, created: false };
 }
 
 /** Conversations a member started (a free member may start only a few). */
@@ -44,19 +124,51 @@ export async function countStartedBy(db: Db, memberId: number): Promise<number> 
   return Number(row.n);
 }
 
-export async function insertMessage(db: Db, values: typeof messages.$inferInsert): Promise<MessageRow> {
-  const [row] = await db.insert(messages).values(values).returning();
-  await db.update(conversations).set({ lastMessageAt: row.createdAt }).where(eq(conversations.id, row.conversationId));
-  // The recipient gets one more unread message; both see the conversation in their list again.
-  await db
-    .update(conversationMembers)
-    .set({
-      unread: sql`CASE WHEN ${conversationMembers.memberId} = ${row.senderId} THEN 0 ELSE ${conversationMembers.unread} + 1 END`,
-      readUpTo: sql`CASE WHEN ${conversationMembers.memberId} = ${row.senderId} THEN ${row.id} ELSE ${conversationMembers.readUpTo} END`,
-      hidden: false,
-    })
-    .where(eq(conversationMembers.conversationId, row.conversationId));
-  return row;
+/** A new message: what its sender decided; id and time come from the database. */
+export type NewMessage = Pick<MessageRow, "conversationId" | "senderId" | "kind" | "body" | "attachment" | "credits">;
+
+/**
+ * Stores a message and, in the same statement, moves the conversation up both lists: the recipient
+ * gets one more unread message, the sender has read up to it, and a removed conversation comes back.
+ * Plain SQL: it runs on every message, and building it with the query builder cost more than
+ * running it. Data-modifying WITH parts run to completion whether or not the final SELECT reads them.
+ */
+export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow> {
+  const [row] = rowsOf<{
+    id: number | string;
+    conversation_id: number;
+    sender_id: number;
+    kind: MessageRow["kind"];
+    body: string;
+    attachment: string | null;
+    credits: number;
+    created_at: Date | string;
+  }>(
+    await db.execute(sql`
+      WITH inserted AS (
+        INSERT INTO messages (conversation_id, sender_id, kind, body, attachment, credits)
+        VALUES (${m.conversationId}, ${m.senderId}, ${m.kind}, ${m.body}, ${m.attachment}, ${m.credits})
+        RETURNING id, conversation_id, sender_id, kind, body, attachment, credits, created_at),
+      touched AS (
+        UPDATE conversations SET last_message_at = (SELECT created_at FROM inserted) WHERE id = ${m.conversationId}),
+      sides AS (
+        UPDATE conversation_members SET
+          unread = CASE WHEN member_id = ${m.senderId} THEN 0 ELSE unread + 1 END,
+          read_up_to = CASE WHEN member_id = ${m.senderId} THEN (SELECT id FROM inserted) ELSE read_up_to END,
+          hidden = false
+        WHERE conversation_id = ${m.conversationId})
+      SELECT * FROM inserted`),
+  );
+  return {
+    id: Number(row.id),
+    conversationId: row.conversation_id,
+    senderId: row.sender_id,
+    kind: row.kind,
+    body: row.body,
+    attachment: row.attachment,
+    credits: row.credits,
+    createdAt: new Date(row.created_at),
+  };
 }
 
 /** The newest `limit` messages, oldest first, and whether older ones exist. */

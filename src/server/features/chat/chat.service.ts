@@ -1,10 +1,9 @@
-import { eq, sql } from "drizzle-orm";
 import { CHAT_HISTORY_LIMIT, FREE_CONVERSATIONS_TO_START } from "../../../common/constants";
 import { messageCost } from "../../../common/messageCost";
 import type { ChatMessage, ChatsResponse, ConversationResponse, SendGift, SendMessage, SendMessageResponse } from "../../../common/schemas/chat";
 import type { ServerEvent } from "../../../common/schemas/realtime";
 import type { Db } from "../../db/client";
-import { type MessageKind, profiles, users } from "../../db/schema";
+import type { MessageKind } from "../../db/schema";
 import type { Storage } from "../../adapters/storage";
 import { enqueueNotification } from "../notifications/notify";
 import { detectImageType } from "../photos/detectImageType";
@@ -16,12 +15,13 @@ import { moveCredits } from "../credits/ledger";
 import { once } from "../credits/idempotency";
 import { cardsByIds } from "../members/members.repo";
 import { memberCardDto } from "../members/profileDto";
-import { blockedIds, findVisibleProfile } from "../members/visibility";
+import { assertVisible, blockedIds, findVisibleProfile } from "../members/visibility";
 import {
   countStartedBy,
   findChatPhotoConversation,
   findConversation,
   findConversationBetween,
+  findWriteTarget,
   hideConversation,
   insertMessage,
   listConversations,
@@ -158,27 +158,29 @@ export class ChatService {
     if (to === me) throw new AppError(404, "not_found");
     if (content.kind !== "photo") await this.assertMayWrite(member, site, to);
 
+    // Set when this send queued a job that is due now (not for a retry answered from its first send).
+    let due = false;
     const result = await once(this.db, me, req.idempotencyKey, async (tx) => {
-      // One member's sends go one at a time: the free-conversation count and the balance stay exact.
-      await tx.execute(sql`SELECT id FROM users WHERE id = ${me} FOR UPDATE`);
-      const { conversation, created } = await openConversation(tx, site.id, me, to);
+      // One member's sends go one at a time (openConversation locks the sender's row first): the
+      // free-conversation count and the balance stay exact.
+      const { conversationId, created } = await openConversation(tx, site.id, me, to);
       if (created && !member.user.paidUser && (await countStartedBy(tx, me)) > FREE_CONVERSATIONS_TO_START) {
         throw new AppError(403, "premium_only");
       }
       const balance = await moveCredits(tx, me, -content.cost, content.reason);
       if (balance === null) throw new AppError(402, "not_enough_credits");
       const message = await insertMessage(tx, {
-        conversationId: conversation.id,
+        conversationId,
         senderId: me,
         kind: content.kind,
         body: content.body,
         attachment: content.attachment,
         credits: content.cost,
       });
-      await enqueueNotification(tx, { kind: "message", to, from: me, conversation: conversation.id, message: message.id, origin: req.origin }, this.mailDelayMs);
+      due = await enqueueNotification(tx, { kind: "message", to, from: me, conversation: conversationId, message: message.id, origin: req.origin }, this.mailDelayMs);
       return { message: messageDto(message, 0), credits: balance } satisfies SendMessageResponse;
     });
-    this.onQueued();
+    if (due) this.onQueued();
     // Live to the partner and to the sender's other pages, while the cached balance is renewed; a
     // failure of either loses nothing (the message is stored).
     const event = { type: "message", conversation: result.message.conversation, message: result.message } as const;
@@ -192,26 +194,15 @@ export class ChatService {
 
   /** Checks that the member may write to `to`: visible, not blocked, and (for a reply) confirmed. */
   private async assertMayWrite(member: MemberRecord, site: SiteRow, to: number): Promise<void> {
-    // Three independent reads at once (a send's latency is mostly round trips to the database).
-    const [existing, [account], target] = await Promise.all([
-      findConversationBetween(this.db, member.user.id, to),
-      this.db
-        .select({ status: users.status, siteId: users.siteId, name: profiles.name })
-        .from(users)
-        .innerJoin(profiles, eq(profiles.id, users.id))
-        .where(eq(users.id, to)),
-      findVisibleProfile(this.db, this.viewer(member, site), to).then(
-        (found) => ({ found, error: null }),
-        (error: unknown) => ({ found: null, error }),
-      ),
-    ]);
+    // One query reads every fact the rules need (a send's cost is mostly round trips to the database).
+    const target = await findWriteTarget(this.db, member.user.id, site.id, to);
     // Until a member confirms the e-mail address, the other member cannot reply to them (their
     // profile is disabled until then, so this comes before "not found").
-    if (existing && account?.siteId === site.id && account.status === "not_confirmed") {
-      throw new AppError(403, "partner_not_confirmed", { name: account.name });
+    if (target.hasConversation && target.account?.siteId === site.id && target.account.status === "not_confirmed") {
+      throw new AppError(403, "partner_not_confirmed", { name: target.account.name });
     }
-    if (target.error) throw target.error;
-    if (target.found?.blockedByViewer) throw new AppError(404, "not_found");
+    assertVisible(target.visibility, this.viewer(member, site));
+    if (target.blockedByWriter) throw new AppError(404, "not_found");
   }
 
   async list(member: MemberRecord): Promise<ChatsResponse> {

@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "../../db/client";
 import { idempotentRequests } from "../../db/schema";
 import { AppError } from "../../errors";
 
@@ -7,14 +7,25 @@ const KEY = /^[\w-]{8,100}$/;
 
 /**
  * Runs `work` in a transaction once per Idempotency-Key and member: a retry with the same key gets
- * the first answer and changes nothing. The key row is written in the same transaction, so a
- * concurrent retry waits for the first to commit (the unique index) and then reads its answer.
+ * the first answer and changes nothing. The key row is written in the same transaction, after the
+ * member's row lock, so a concurrent retry waits for the first to commit and then reads its answer.
  */
 export async function once<T>(db: Db, userId: number, key: string | undefined, work: (tx: Db) => Promise<T>): Promise<T> {
   if (key === undefined) return db.transaction(work);
   if (!KEY.test(key)) throw new AppError(400, "field_invalid", undefined, "Idempotency-Key");
   return db.transaction(async (tx) => {
-    const [claimed] = await tx.insert(idempotentRequests).values({ userId, key, response: "" }).onConflictDoNothing().returning({ id: idempotentRequests.id });
+    // The member's row is locked (FOR UPDATE) before the key row is written: the key row's foreign
+    // key takes a KEY SHARE lock on it, and two calls of one member that each held that lock and then
+    // asked for FOR UPDATE (as a send does) deadlocked. A member's paid calls go one at a time anyway.
+    // Plain SQL, one statement: every keyed send runs it.
+    const [claimed] = rowsOf<{ id: number }>(
+      await tx.execute(sql`
+        WITH member AS (SELECT id FROM users WHERE id = ${userId} FOR UPDATE)
+        INSERT INTO idempotent_requests (user_id, key, response)
+        SELECT id, ${key}, '' FROM member
+        ON CONFLICT DO NOTHING
+        RETURNING id`),
+    );
     if (!claimed) {
       const [done] = await tx
         .select({ response: idempotentRequests.response })
@@ -23,7 +34,7 @@ export async function once<T>(db: Db, userId: number, key: string | undefined, w
       return JSON.parse(done.response) as T;
     }
     const result = await work(tx);
-    await tx.update(idempotentRequests).set({ response: JSON.stringify(result) }).where(eq(idempotentRequests.id, claimed.id));
+    await tx.execute(sql`UPDATE idempotent_requests SET response = ${JSON.stringify(result)} WHERE id = ${Number(claimed.id)}`);
     return result;
   });
 }

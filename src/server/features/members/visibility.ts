@@ -30,6 +30,30 @@ export interface VisibleProfile {
   operated: boolean;
 }
 
+/** What decides whether a viewer may reach a member (the profile found on the viewer's site, or none). */
+export interface VisibilityFacts {
+  id: number;
+  name: string;
+  status: string;
+  invisible: boolean;
+  deletionRequestedAt: Date | null;
+  /** The member blocked the viewer. */
+  blockedViewer: boolean;
+  /** The member liked the viewer (which shows an invisible member to them). */
+  likesViewer: boolean;
+}
+
+/**
+ * The rules of findVisibleProfile, for a query that reads the same facts along with others. Not
+ * found: unknown, on another site, disabled, leaving, or invisible (unless they liked the viewer).
+ * Blocked by them: 403 with their name.
+ */
+export function assertVisible(facts: VisibilityFacts | undefined, viewer: Viewer): asserts facts is VisibilityFacts {
+  if (facts?.status !== "enabled" || facts.deletionRequestedAt !== null) throw new AppError(404, "not_found");
+  if (facts.invisible && !facts.likesViewer && facts.id !== viewer.id) throw new AppError(404, "not_found");
+  if (facts.blockedViewer) throw new AppError(403, "blocked_by", { name: facts.name });
+}
+
 /**
  * Another member as the viewer may reach them, for every call that takes a member id. Not found:
  * unknown, on another site, disabled (not activated or deleted), or invisible (unless they liked the
@@ -54,9 +78,7 @@ export async function findVisibleProfile(db: Db, viewer: Viewer, targetId: numbe
     .innerJoin(users, eq(users.id, profiles.id))
     .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
     .where(and(eq(profiles.id, targetId), eq(profiles.siteId, viewer.siteId)));
-  if (row?.profile.status !== "enabled" || row.deletionRequestedAt !== null) throw new AppError(404, "not_found");
-  if (row.profile.invisible && !row.likesViewer && row.profile.id !== viewer.id) throw new AppError(404, "not_found");
-  if (row.blockedViewer) throw new AppError(403, "blocked_by", { name: row.profile.name });
+  assertVisible(row && { ...row.profile, deletionRequestedAt: row.deletionRequestedAt, blockedViewer: row.blockedViewer, likesViewer: row.likesViewer }, viewer);
   return { profile: row.profile, mainPhoto: row.mainPhoto?.id ? row.mainPhoto : null, blockedByViewer: row.blockedByViewer, operated: !row.canLogin };
 }
 

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { pushSubscriptions } from "../../db/schema";
 import { enqueueMany } from "../../jobs/queue";
 
 /** What a member is told about, by e-mail and by Web Push. */
@@ -22,14 +24,17 @@ export const NOTIFY_PUSH_JOB = "notify-push";
 
 /**
  * Queues the notifications of an event in the transaction that records it, so that an accepted
- * message or like is always announced and never twice. Push goes at once; the e-mail about a
- * message waits `mailDelayMs` and is dropped when the member has read it by then.
+ * message or like is always announced and never twice. Push goes at once, and only to a member with
+ * a browser subscribed (most have none: a job would only find that out); the e-mail about a message
+ * waits `mailDelayMs` and is dropped when the member has read it by then. Answers whether a job is
+ * due now.
  */
-export async function enqueueNotification(tx: Db, notification: NotificationPayload, mailDelayMs: number): Promise<void> {
+export async function enqueueNotification(tx: Db, notification: NotificationPayload, mailDelayMs: number): Promise<boolean> {
   const payload = { ...notification } as Record<string, unknown>;
   const delay = notification.kind === "message" ? mailDelayMs : 0;
-  await enqueueMany(tx, [
-    { kind: NOTIFY_PUSH_JOB, payload },
+  const due = await enqueueMany(tx, [
+    { kind: NOTIFY_PUSH_JOB, payload, onlyIf: sql`EXISTS (SELECT 1 FROM ${pushSubscriptions} WHERE ${pushSubscriptions.userId} = ${notification.to})` },
     { kind: NOTIFY_MAIL_JOB, payload, runAt: delay > 0 ? new Date(Date.now() + delay) : undefined },
   ]);
+  return due > 0;
 }
