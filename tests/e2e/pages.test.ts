@@ -110,3 +110,33 @@ describe("deleting and reactivating an account", () => {
     await context.close();
   });
 });
+
+describe("devices and password", () => {
+  it("shows where the member is logged in, logs out the other device, and changes the password", async () => {
+    const { page, site$, context } = await activeMember(site, browser, "sven@example.com", "Sven");
+    // A second device logs in.
+    const phone = await newContext(browser, { ip: "8.8.8.8", mobile: true });
+    const phonePage = await phone.newPage();
+    await phonePage.goto(site.url);
+    expect(await phonePage.evaluate(async () => (await fetch("/api/user.php", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "sven@example.com", password: "member-secret-1" }) })).status)).toBe(200);
+
+    await site$.open("/profile");
+    await page.getByTestId("sessions-card").getByText("This device").waitFor();
+    expect(await page.getByTestId("session-row").count()).toBe(2);
+    await page.getByTestId("sessions-end-others").click();
+    await page.getByTestId("sessions-end-others").waitFor({ state: "detached" });
+    expect(await phonePage.evaluate(async () => (await (await fetch("/api/user.php")).json()).user)).toBeNull();
+
+    const form = page.getByTestId("password-change");
+    await form.getByLabel("Current password").fill("wrong-one");
+    await form.getByLabel("New password", { exact: true }).fill("member-secret-2");
+    await form.getByLabel("New password again").fill("member-secret-2");
+    await page.getByTestId("password-change-submit").click();
+    await form.getByText("Please check your old password.").waitFor();
+    await form.getByLabel("Current password").fill("member-secret-1");
+    await page.getByTestId("password-change-submit").click();
+    await page.getByTestId("password-changed").waitFor();
+    await phone.close();
+    await context.close();
+  });
+});

@@ -97,3 +97,37 @@ export const tokenRequestSchema = z.object({ token: tokenSchema }).strict();
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/** Changing the password in the settings: the current one first ('Please check your old password.'). */
+export const passwordChangeSchema = z
+  .object({
+    old_password: z.string().min(1, { error: "errors.wrong_password" }).max(PASSWORD_MAX_LENGTH),
+    password: passwordSchema,
+    password_confirm: z.string().max(PASSWORD_MAX_LENGTH),
+    /** Log out every other device too (offered checked). */
+    end_other_sessions: z.boolean(),
+  })
+  .strict()
+  .refine((form) => form.password === form.password_confirm, { error: "errors.passwords_differ", path: ["password_confirm"] });
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+/** Where the member is logged in (GET /api/sessions.php). */
+export const sessionsResponseSchema = z.object({
+  sessions: z.array(
+    z.object({
+      id: z.number().int(),
+      current: z.boolean(),
+      created_at: z.string(),
+      last_seen_at: z.string(),
+      user_agent: z.string().nullable(),
+      /** The address, shortened: enough to recognise a place, not to pinpoint it. */
+      ip: z.string().nullable(),
+    }),
+  ),
+});
+export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
+
+export const endSessionQuerySchema = z
+  .object({ id: z.coerce.number({ error: "errors.not_found" }).int().positive().max(2_147_483_647).optional(), others: z.enum(["1"]).optional() })
+  .strict()
+  .refine((q) => q.id !== undefined || q.others !== undefined, { error: "errors.not_found" });

@@ -9,6 +9,8 @@ import { MailChangeForm } from "../features/auth/MailChangeForm";
 import { LanguageChoice } from "../features/layout/LanguageChoice";
 import { BlockedMembers } from "../features/profile/BlockedMembers";
 import { DeleteAccount } from "../features/account/DeleteAccount";
+import { PasswordChangeForm } from "../features/account/PasswordChangeForm";
+import { SessionsCard } from "../features/account/SessionsCard";
 import { InvisibleSwitch } from "../features/profile/InvisibleSwitch";
 import { PhotoManager } from "../features/profile/PhotoManager";
 import { ProfileEditor } from "../features/profile/ProfileEditor";
@@ -103,6 +105,8 @@ export function ProfilePage() {
               )}
               <h3 className="h6 mt-4">{t("mail_change.title")}</h3>
               <MailChangeForm />
+              <h3 className="h6 mt-4">{t("password_change.title")}</h3>
+              <PasswordChangeForm />
             </Card.Body>
           </Card>
         </Col>
@@ -123,6 +127,7 @@ export function ProfilePage() {
               </a>
             </Card.Body>
           </Card>
+          <SessionsCard />
           <DeleteAccount />
           <Card className="border-0 shadow-sm mt-4">
             <Card.Body>

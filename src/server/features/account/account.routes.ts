@@ -2,19 +2,68 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AUTH_COOKIE, AUTH_COOKIE_DAYS } from "../../../common/constants";
 import { deleteAccountSchema, reactivateSchema } from "../../../common/schemas/account";
-import { okSchema } from "../../../common/schemas/auth";
+import { endSessionQuerySchema, okSchema, passwordChangeSchema, sessionsResponseSchema } from "../../../common/schemas/auth";
 import { discountCodeSchema } from "../../../common/schemas/payments";
 import type { Limiter } from "../../adapters/limiter";
 import type { Db } from "../../db/client";
 import { AppError, unauthorized } from "../../errors";
 import type { AccountDeletionService } from "./accountDeletion.service";
 import { collectMyData } from "./myData.repo";
+import type { SessionsService } from "./sessions.service";
 
 /** Downloads of the whole file a few times an hour: enough for a member, too few to load the database. */
 const DOWNLOADS_PER_HOUR = 5;
 
 /** GET /api/my-data.php: everything the site holds about the member, as one JSON file, at once. */
-export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: Limiter; deletion: AccountDeletionService }> = async (app, { db, limiter, deletion }) => {
+export interface AccountRoutesOptions {
+  db: Db;
+  limiter: Limiter;
+  deletion: AccountDeletionService;
+  sessions: SessionsService;
+}
+
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { db, limiter, deletion, sessions }) => {
+  const member = (request: FastifyRequest) => {
+    if (!request.member) throw unauthorized();
+    return request.member;
+  };
+
+  app.get(
+    "/api/sessions.php",
+    { schema: { tags: ["account"], summary: "Where the member is logged in (this device marked current)", response: { 200: sessionsResponseSchema } } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return sessions.list(member(request));
+    },
+  );
+
+  app.delete(
+    "/api/sessions.php",
+    {
+      schema: { tags: ["account"], summary: "Log out one of the member's devices (?id=) or all others (?others=1)", querystring: endSessionQuerySchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await sessions.end(member(request), { id: request.query.id, others: request.query.others === "1" });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/password.php",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Change the password: the current one first ('Please check your old password.'); optionally log out the other devices",
+        body: passwordChangeSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await sessions.changePassword(member(request), request.body);
+      return { ok: true as const };
+    },
+  );
+
   const requestInfo = (request: FastifyRequest) => ({ origin: request.origin, ip: request.ip, userAgent: request.headers["user-agent"] });
 
   app.post(

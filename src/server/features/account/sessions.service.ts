@@ -1,0 +1,71 @@
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { PasswordChange, SessionsResponse } from "../../../common/schemas/auth";
+import type { Db } from "../../db/client";
+import { sessions, users } from "../../db/schema";
+import { AppError, notFound } from "../../errors";
+import type { MemberRecord } from "../auth/auth.repo";
+import { findPasswordHash } from "../auth/auth.repo";
+import { hashPassword, verifyPassword } from "../auth/passwords";
+
+/** "203.0.113.42" -> "203.0.113.x", an IPv6 address to its first four groups. */
+export function shortIp(ip: string | null): string | null {
+  if (!ip) return null;
+  if (ip.includes(".")) return ip.replace(/\.\d+$/, ".x");
+  return `${ip.split(":").slice(0, 4).join(":")}:…`;
+}
+
+/** Where a member is logged in, signing out other devices, and changing the password. */
+export class SessionsService {
+  constructor(
+    private readonly db: Db,
+    /** Cached members on every instance drop the ended sessions at once. */
+    private readonly onMemberChanged: (userId: number) => Promise<void>,
+  ) {}
+
+  async list(member: MemberRecord): Promise<SessionsResponse> {
+    const rows = await this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, member.user.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+      .orderBy(desc(sessions.lastSeenAt))
+      .limit(100);
+    return {
+      sessions: rows.map((s) => ({
+        id: s.id,
+        current: s.id === member.sessionId,
+        created_at: s.createdAt.toISOString(),
+        last_seen_at: s.lastSeenAt.toISOString(),
+        user_agent: s.userAgent,
+        ip: shortIp(s.ip),
+      })),
+    };
+  }
+
+  /** Ends one of the member's own sessions, or all but this one. */
+  async end(member: MemberRecord, target: { id?: number; others?: boolean }): Promise<void> {
+    const own = and(eq(sessions.userId, member.user.id), isNull(sessions.revokedAt));
+    if (target.others) {
+      await this.db.update(sessions).set({ revokedAt: sql`now()` }).where(and(own, ne(sessions.id, member.sessionId)));
+    } else if (target.id !== undefined) {
+      const ended = await this.db.update(sessions).set({ revokedAt: sql`now()` }).where(and(own, eq(sessions.id, target.id))).returning({ id: sessions.id });
+      if (ended.length === 0) throw notFound();
+    }
+    await this.onMemberChanged(member.user.id);
+  }
+
+  async changePassword(member: MemberRecord, input: PasswordChange): Promise<void> {
+    const hash = await findPasswordHash(this.db, member.user.id);
+    if (!hash || !(await verifyPassword(hash, input.old_password))) throw new AppError(400, "wrong_password", undefined, "old_password");
+    const passwordHash = await hashPassword(input.password);
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, member.user.id));
+      if (input.end_other_sessions) {
+        await tx
+          .update(sessions)
+          .set({ revokedAt: sql`now()` })
+          .where(and(eq(sessions.userId, member.user.id), isNull(sessions.revokedAt), ne(sessions.id, member.sessionId)));
+      }
+    });
+    await this.onMemberChanged(member.user.id);
+  }
+}
