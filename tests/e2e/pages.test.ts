@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "./browser";
-import { activeMember } from "./members";
+import { activeMember, newMember } from "./members";
 import { mailLink, type SiteServer, startSite } from "./siteServer";
 import { SitePage } from "./sitePages";
 
@@ -137,6 +137,21 @@ describe("devices and password", () => {
     await page.getByTestId("password-change-submit").click();
     await page.getByTestId("password-changed").waitFor();
     await phone.close();
+    await context.close();
+  });
+});
+
+describe("the activation reminder", () => {
+  it("is a modal on a smartphone right after signup (api_signup_complete), with a resend button", async () => {
+    const { page, site$, context } = await newMember(site, browser, "mona@example.com", "Mona", { mobile: true });
+    await site$.open("/members?api_signup_complete=1");
+    const modal = page.getByTestId("activation-reminder-modal");
+    await modal.getByText("Confirm your e-mail address").waitFor();
+    await modal.getByRole("button", { name: "Send activation e-mail again" }).click();
+    await modal.getByText("We sent you a new activation e-mail.").waitFor();
+    await site$.open("/members");
+    await page.getByTestId("activation-reminder").waitFor();
+    expect(await page.getByTestId("activation-reminder-modal").count()).toBe(0);
     await context.close();
   });
 });

@@ -1,29 +1,55 @@
-import { Alert, Button, Container } from "react-bootstrap";
+import { useState } from "react";
+import { Alert, Button, Container, Modal } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { useResendActivation, useUser } from "../../api/userApi";
 import { useRouteName } from "../../hooks/useRouteName";
+import { activationReminderMode, isSmartphone } from "./activationReminderMode";
 
-const HIDDEN_ON = ["signup", "complete-signup", "profile", "notifications"];
-
-/** The activate-e-mail reminder (spec section 2, banners), as an alert with a resend button. */
+/** The activate-e-mail reminder (spec section 2, banners), with a resend button: a modal or an alert. */
 export function ActivationReminder() {
   const { t } = useTranslation();
   const user = useUser();
   const routeName = useRouteName();
+  const [search] = useSearchParams();
   const resend = useResendActivation();
-  if (user?.status !== "not_confirmed" || user.profile.status !== "disabled") return null;
-  if (user.notifications_disabled.length > 0 || (routeName && HIDDEN_ON.includes(routeName))) return null;
+  const [modalClosed, setModalClosed] = useState(false);
+  if (!user) return null;
+  const mode = activationReminderMode({
+    status: user.status,
+    profileStatus: user.profile.status,
+    notificationsDisabled: user.notifications_disabled.length > 0,
+    routeName,
+    signupComplete: search.has("api_signup_complete"),
+    smartphone: isSmartphone(),
+  });
+  if (!mode) return null;
+  const resendButton = resend.isSuccess ? (
+    <span className="small fw-semibold">{t("activate.resent")}</span>
+  ) : (
+    <Button size="sm" variant={mode === "modal" ? "primary" : "outline-dark"} disabled={resend.isPending} onClick={() => resend.mutate()}>
+      {t("activate.resend")}
+    </Button>
+  );
+  if (mode === "modal") {
+    return (
+      <Modal show={!modalClosed} onHide={() => setModalClosed(true)} centered data-testid="activation-reminder-modal">
+        <Modal.Header closeButton closeLabel={t("common.close")}>
+          <Modal.Title className="h5">{t("activate.modal_title")}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p>{t("activate.not_confirmed")}</p>
+          {resendButton}
+          {resend.error && <p className="small text-danger mt-2 mb-0">{resend.error.message}</p>}
+        </Modal.Body>
+      </Modal>
+    );
+  }
   return (
     <Container className="mt-3">
       <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2 mb-0" data-testid="activation-reminder">
         <span className="me-auto">{t("activate.not_confirmed")}</span>
-        {resend.isSuccess ? (
-          <span className="small fw-semibold">{t("activate.resent")}</span>
-        ) : (
-          <Button size="sm" variant="outline-dark" disabled={resend.isPending} onClick={() => resend.mutate()}>
-            {t("activate.resend")}
-          </Button>
-        )}
+        {resendButton}
         {resend.error && <span className="small text-danger w-100">{resend.error.message}</span>}
       </Alert>
     </Container>
