@@ -264,3 +264,17 @@ describe("photos in chat", () => {
     expect(await ledgerOf(a.id)).toEqual({ sum: 50, credits: 50, negative: 0 });
   });
 });
+
+describe("the conversation list", () => {
+  it("leaves out partners blocked either way and partners whose profile is disabled", async () => {
+    const me = await loggedIn({ credits: 100 });
+    const [kept, blockedByMe, blockingMe, leaving] = await Promise.all([loggedIn(), loggedIn(), loggedIn(), loggedIn()]);
+    for (const partner of [kept, blockedByMe, blockingMe, leaving]) await me.client.post("/api/chat.php", { to: partner.id, text: "Hello" });
+    await me.client.post("/api/block.php", { id: blockedByMe.id });
+    await blockingMe.client.post("/api/block.php", { id: me.id });
+    await t.testDb.database.db.execute(sql`UPDATE profiles SET status = 'disabled' WHERE id = ${leaving.id}`);
+    const chats = (await me.client.get<{ chats: Array<{ profile: number; member: { name: string }; last_message: { body: string } | null }> }>("/api/chats.php")).body.chats;
+    expect(chats.map((c) => c.profile)).toEqual([kept.id]);
+    expect(chats[0].last_message?.body).toBe("Hello");
+  });
+});

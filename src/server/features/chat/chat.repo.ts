@@ -1,3 +1,4 @@
+import { CARD_COLUMNS_SQL, type RawCard } from "../members/members.repo";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client";
 import { conversationMembers, conversations, messages, profiles, users } from "../../db/schema";
@@ -204,10 +205,8 @@ export async function hideConversation(db: Db, conversationId: number, memberId:
   return rows.length > 0;
 }
 
-export interface ConversationListRow {
-  id: number;
-  member_a: number;
-  member_b: number;
+export interface ConversationListRow extends RawCard {
+  conversation_id: number;
   unread: number;
   last_id: number | null;
   last_sender: number | null;
@@ -216,17 +215,23 @@ export interface ConversationListRow {
   last_at: string | null;
 }
 
-/** A member's conversations in the list (not removed), newest first, with the last message of each. */
+/**
+ * A member's conversations in the list (not removed), newest first, each with the partner's card and
+ * the last message, in one query: partners who are disabled, or blocked either way, are left out.
+ */
 export async function listConversations(db: Db, memberId: number): Promise<ConversationListRow[]> {
   return rowsOf<ConversationListRow>(
     await db.execute(sql`
-      SELECT c.id, c.member_a, c.member_b, cm.unread,
+      SELECT c.id AS conversation_id, cm.unread, ${CARD_COLUMNS_SQL},
         m.id AS last_id, m.sender_id AS last_sender, m.kind AS last_kind, m.body AS last_body,
         to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_at
       FROM conversation_members cm
       JOIN conversations c ON c.id = cm.conversation_id
+      JOIN profiles p ON p.id = CASE WHEN c.member_a = ${memberId} THEN c.member_b ELSE c.member_a END AND p.status = 'enabled'
+      LEFT JOIN photos ph ON ph.id = p.main_photo_id
       LEFT JOIN LATERAL (SELECT id, sender_id, kind, body, created_at FROM messages WHERE conversation_id = c.id ORDER BY id DESC LIMIT 1) m ON true
       WHERE cm.member_id = ${memberId} AND NOT cm.hidden
+        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${memberId} AND b.blocked_id = p.id) OR (b.blocker_id = p.id AND b.blocked_id = ${memberId}))
       ORDER BY c.last_message_at DESC
       LIMIT 500`),
   );

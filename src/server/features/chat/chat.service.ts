@@ -13,9 +13,9 @@ import type { SiteRow } from "../settings/settings.repo";
 import type { MemberRecord } from "../auth/auth.repo";
 import { moveCredits } from "../credits/ledger";
 import { once } from "../credits/idempotency";
-import { cardsByIds } from "../members/members.repo";
+import { cardRowOf } from "../members/members.repo";
 import { memberCardDto } from "../members/profileDto";
-import { assertVisible, blockedIds, findVisibleProfile } from "../members/visibility";
+import { assertVisible, findVisibleProfile } from "../members/visibility";
 import {
   countStartedBy,
   findChatPhotoConversation,
@@ -206,29 +206,24 @@ export class ChatService {
   }
 
   async list(member: MemberRecord): Promise<ChatsResponse> {
-    const me = member.user.id;
-    const [rows, blocked] = await Promise.all([listConversations(this.db, me), blockedIds(this.db, me)]);
-    const others = rows.map((r) => (r.member_a === me ? r.member_b : r.member_a));
-    const cards = new Map((await cardsByIds(this.db, others, blocked)).map((c) => [c.profile.id, memberCardDto(c.profile, c.mainPhoto)]));
+    const rows = await listConversations(this.db, member.user.id);
     return {
-      chats: rows.flatMap((r, i) => {
-        const card = cards.get(others[i]);
-        if (!card) return [];
-        return [
-          {
-            conversation: r.id,
-            profile: card.id,
-            num_unread_messages: r.unread,
-            member: card,
-            last_message:
-              r.last_id !== null && r.last_sender !== null && r.last_kind && r.last_at
-                ? { id: Number(r.last_id), conversation: r.id, sender: r.last_sender, kind: r.last_kind, body: r.last_body ?? "", created_at: r.last_at, read: false }
-                : null,
-          },
-        ];
+      chats: rows.map((r) => {
+        const card = cardRowOf(r);
+        return {
+          conversation: r.conversation_id,
+          profile: card.profile.id,
+          num_unread_messages: r.unread,
+          member: memberCardDto(card.profile, card.mainPhoto),
+          last_message:
+            r.last_id !== null && r.last_sender !== null && r.last_kind && r.last_at
+              ? { id: Number(r.last_id), conversation: r.conversation_id, sender: r.last_sender, kind: r.last_kind, body: r.last_body ?? "", created_at: r.last_at, read: false }
+              : null,
+        };
       }),
     };
   }
+
 
   /** A conversation (by id, or with a member), newest messages; opening it sets its unread count to 0. */
   async open(member: MemberRecord, site: SiteRow, query: { id?: number; member?: number }): Promise<ConversationResponse> {
