@@ -53,7 +53,7 @@ import { PushService } from "./features/push/push.service";
 import { vapidKeys } from "./features/push/vapidKeys";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { NotificationsService } from "./features/notifications/notifications.service";
-import type { SiteRow } from "./features/settings/settings.repo";
+import { findCompany, type SiteRow } from "./features/settings/settings.repo";
 import { MolliePaymentProvider } from "./adapters/mollieProvider";
 import type { PaymentProvider } from "./adapters/paymentProvider";
 import { DiscountsService } from "./features/discounts/discounts.service";
@@ -231,7 +231,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (devMailbox) await app.register(devMailRoutes, { mailbox: devMailbox });
   app.get("/api/health.php", { schema: { hide: true } }, async () => ({ ok: true }));
   options.extraRoutes?.(app);
-  await registerWeb(app, options.webRoot ?? DEFAULT_WEB_ROOT);
+  await registerWeb(app, options.webRoot ?? DEFAULT_WEB_ROOT, (request) => findCompany(db, request.site.companyId));
 
   await app.ready();
   worker.start();

@@ -150,3 +150,22 @@ describe("the installed app", () => {
     for (const icon of res.body.icons) expect(existsSync(join("src/web/public", icon.src)), icon.src).toBe(true);
   });
 });
+
+describe("pages for search engines", () => {
+  it("write a legal page's text into the HTML, in the language of its own URL, with hreflang alternates", async () => {
+    const res = await t.client({}, null).get("/pages/terms?lang=de");
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<html lang="de">');
+    expect(res.text).toMatch(/<title>Allgemeine Geschäftsbedingungen – /);
+    expect(res.text).toMatch(/<div id="root"><main[^>]*><h1>Allgemeine Geschäftsbedingungen<\/h1>/);
+    expect(res.text).toContain(`hreflang="fr" href="${t.baseUrl}/pages/terms?lang=fr"`);
+    expect(res.text).toContain('hreflang="x-default"');
+    expect(res.text).not.toContain("noindex");
+  });
+
+  it("keep members-only pages out of search engines", async () => {
+    const res = await t.client().get("/profile");
+    expect(res.text).toContain('<meta name="robots" content="noindex" />');
+    expect(res.text).not.toContain("hreflang");
+  });
+});

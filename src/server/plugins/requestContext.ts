@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AUTH_COOKIE, LOCALE_COOKIE } from "../../common/constants";
-import { type Country, type Language, languagesOf, pickLanguage } from "../../common/locales";
+import { type Country, isLanguage, type Language, languagesOf, pickLanguage } from "../../common/locales";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { findSessionMember, type MemberRecord, touchSession } from "../features/auth/auth.repo";
@@ -82,6 +82,9 @@ async function loadMember(request: FastifyRequest, db: Db, cache: MemberCache, s
 
 function requestLanguage(request: FastifyRequest): Language {
   if (request.member) return request.member.user.language as Language;
+  // An address with ?lang= (the hreflang alternates of public pages) names the language outright.
+  const asked = (request.query as Record<string, unknown> | undefined)?.lang;
+  if (isLanguage(asked)) return asked;
   return pickLanguage({
     cookie: request.cookies[LOCALE_COOKIE],
     domainLanguage: request.site.settings.domain_language,

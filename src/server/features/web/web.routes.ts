@@ -7,12 +7,14 @@ import { matchPageRoute } from "../../../common/routes";
 import { sendError } from "../../plugins/errors";
 import { VISIT_COOKIE } from "../visits/visits.routes";
 import { escapeHtml } from "../../escapeHtml";
+import type { CompanyRow } from "../settings/settings.repo";
+import { hreflangLinks, LEGAL_ROUTES, legalPageHtml, PUBLIC_ROUTES } from "./publicPageHtml";
 
 /**
  * Serves the built client: hashed assets with long caching, and index.html for every page route of
  * the shared route table. Any other path answers 404 (the client then shows the not-found page).
  */
-export async function registerWeb(app: FastifyInstance, webRoot: string): Promise<void> {
+export async function registerWeb(app: FastifyInstance, webRoot: string, companyOf: (request: FastifyRequest) => Promise<CompanyRow | null>): Promise<void> {
   const indexPath = join(webRoot, "index.html");
   const built = existsSync(indexPath);
   if (built) {
@@ -30,7 +32,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
   }
   const template = built ? readFileSync(indexPath, "utf8") : null;
 
-  const renderPage = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
     if (!request.cookies[VISIT_COOKIE]) {
       reply.setCookie(VISIT_COOKIE, randomUUID(), { path: "/", httpOnly: true, sameSite: "lax" });
     }
@@ -39,10 +41,20 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
       return reply.send("<!doctype html><p>The web client is not built yet: run <code>npm start</code>, which builds it.</p>");
     }
     const settings = request.site?.settings;
-    const html = template
+    const path = request.url.split("?")[0];
+    const route = status === 200 ? matchPageRoute(path) : null;
+    const isPublic = route !== null && PUBLIC_ROUTES.includes(route.name);
+    const legal =
+      route && request.site && LEGAL_ROUTES.includes(route.name) ? legalPageHtml(route.name, request.lang, request.site, (await companyOf(request))?.info ?? null) : null;
+    const title = legal ? `${legal.title} – ${settings?.name ?? ""}` : (settings?.index_title ?? settings?.name ?? "");
+    let html = template
       .replace('<html lang="en">', `<html lang="${request.lang}">`)
-      .replace(/<title>.*?<\/title>/, `<title>${escapeHtml(settings?.index_title ?? settings?.name ?? "")}</title>`)
+      .replace(/<title>.*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace('<meta name="description" content="" />', `<meta name="description" content="${escapeHtml(settings?.description ?? "")}" />`);
+    if (isPublic) html = html.replace("</head>", `    ${hreflangLinks(request.origin, path)}\n  </head>`);
+    // Members-only pages are not for search engines.
+    else html = html.replace("</head>", `    <meta name="robots" content="noindex" />\n  </head>`);
+    if (legal) html = html.replace('<div id="root"></div>', `<div id="root">${legal.body}</div>`);
     return reply.send(html);
   };
 

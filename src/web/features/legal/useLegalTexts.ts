@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { fillPlaceholders } from "../../../common/fillPlaceholders";
 
 export interface LegalSection {
   heading: string;
@@ -37,14 +38,5 @@ export function useLegalTexts() {
   });
 }
 
-/**
- * Fills {{placeholders}} with the site's and company's values. A value ending in a full stop (such
- * as "Amoria Media B.V.") before the sentence's own full stop gives one, not two.
- */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string, offset: number) => {
-    if (!(name in values)) return whole;
-    const value = String(values[name]);
-    return value.endsWith(".") && text[offset + whole.length] === "." ? value.slice(0, -1) : value;
-  });
-}
+/** Fills {{placeholders}} with the site's and company's values (shared with the server's crawler HTML). */
+export const fill = fillPlaceholders;
