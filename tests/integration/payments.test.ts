@@ -398,7 +398,10 @@ describe("repeat orders with a kept card", () => {
       m.client.post<Payment>("/api/repeat-order.php", { bundle_id: offer.bundles[1].id }, key),
     ]);
     expect(a.body.payment_id).toBe(b.body.payment_id);
-    expect(a.body).toMatchObject({ status: "paid", credits: 50, payment_method: "visa" });
+    expect(a.body).toMatchObject({ status: "paid", credits: 50, payment_method: "visa", stored_card: "Visa •••• 4242" });
+    // The first purchase names the card it left behind, too.
+    const first = (await m.client.get<{ transactions: Payment[] }>("/api/transactions.php")).body.transactions.find((p) => p.payment_id !== a.body.payment_id);
+    expect(first?.stored_card).toBe("Visa •••• 4242");
     await settle();
     expect((await me(m.client)).credits).toBe(70);
     expect(await ledgerSum(m.id)).toEqual({ sum: 70, n: 2 });

@@ -110,6 +110,8 @@ export const paymentSchema = z.object({
   paid_at: z.string().nullable(),
   /** Receipt number, shown once the payment is paid. */
   invoice_number: z.string().nullable(),
+  /** The stored card (spec section 3) this payment was charged to or kept: "Visa •••• 4242". */
+  stored_card: z.string().nullable(),
   /** Until when the member may ask for the money back (a paid payment within the site's refund days). */
   refundable_until: z.string().nullable(),
   refunded_at: z.string().nullable(),

@@ -48,6 +48,8 @@ export const payments = pgTable(
     providerPaymentId: text("provider_payment_id"),
     checkoutUrl: text("checkout_url"),
     creditedAt: timestamp("credited_at", { withTimezone: true }),
+    /** The kept card this payment used or left behind, as the member knows it ("Visa •••• 4242"). */
+    storedCard: text("stored_card"),
     /** Receipt number, given in the transaction that credits (gap-free per site is not required by law for B2C receipts). */
     invoiceNumber: text("invoice_number"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -62,6 +62,7 @@ export function paymentDto(row: PaymentRow, refundDays: number): Payment {
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
     invoice_number: row.invoiceNumber,
+    stored_card: row.storedCard,
     refundable_until: refundableUntil && refundableUntil > new Date() ? refundableUntil.toISOString() : null,
     refunded_at: row.refundedAt?.toISOString() ?? null,
   };
@@ -177,10 +178,10 @@ export class PaymentsService {
   }
 
   /** Records the provider's payment for our order; the first one stored wins when two retries race. */
-  async attach(row: PaymentRow, opened: ProviderPayment): Promise<PaymentRow> {
+  async attach(row: PaymentRow, opened: ProviderPayment, storedCard?: string): Promise<PaymentRow> {
     await this.db
       .update(payments)
-      .set({ providerPaymentId: opened.id, checkoutUrl: opened.checkoutUrl, status: opened.status, updatedAt: new Date() })
+      .set({ providerPaymentId: opened.id, checkoutUrl: opened.checkoutUrl, status: opened.status, updatedAt: new Date(), ...(storedCard ? { storedCard } : {}) })
       .where(and(eq(payments.id, row.id), isNull(payments.providerPaymentId)));
     const [stored] = await this.db.select().from(payments).where(eq(payments.id, row.id));
     return stored;
@@ -283,6 +284,7 @@ export class PaymentsService {
         Object.assign(patch, { creditedAt: now, paidAt: now, invoiceNumber: await nextInvoiceNumber(tx, row.siteId, now.getUTCFullYear()) });
         credited = true;
       }
+      if (state.storedCard) patch.storedCard = state.storedCard.label;
       const [updated] = await tx.update(payments).set(patch).where(eq(payments.id, row.id)).returning();
       // A direct debit the bank refused: no more direct debits for this member.
       if (row.method === "sepa_direct_debit" && state.status === "failed" && !row.creditedAt && row.userId !== null) {

@@ -48,7 +48,7 @@ export class RepeatOrderService {
     } catch {
       return this.payments.providerDown(row);
     }
-    const attached = await this.payments.attach(row, charged);
+    const attached = await this.payments.attach(row, charged, card.label);
     // The charge's outcome counts at once (credits on paid), as a webhook would.
     return paymentDto((await this.payments.apply(charged.id, charged)) ?? attached, days);
   }

@@ -48,7 +48,12 @@ export function Receipt({ data }: { data: TransactionResponse }) {
           {p.discount > 0 && (
             <>
               <dt className="col-8 fw-normal">
-                {t("payment.discount")} {p.discount_code && <Badge bg="light" text="dark">{p.discount_code}</Badge>}
+                {t("payment.discount")}{" "}
+                {p.discount_code && (
+                  <Badge bg="light" text="dark">
+                    {p.discount_code}
+                  </Badge>
+                )}
               </dt>
               <dd className="col-4 text-end mb-1">−{money(p.discount, p.currency)}</dd>
             </>
@@ -63,6 +68,11 @@ export function Receipt({ data }: { data: TransactionResponse }) {
         <p className="small text-body-secondary">{t("transactions.vat_included")}</p>
         <p className="mb-3">
           {t("transactions.paid_with")}: <PaymentMethodLabel id={p.payment_method} />
+          {p.stored_card && (
+            <span className="ms-2 text-body-secondary text-nowrap" data-testid="receipt-card">
+              {p.stored_card}
+            </span>
+          )}
         </p>
         <p className="small">{t("transactions.refund_note", { days: data.refund_days })}</p>
         <RefundAction payment={p} />
