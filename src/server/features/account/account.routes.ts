@@ -6,7 +6,7 @@ import { endSessionQuerySchema, okSchema, passwordChangeSchema, sessionsResponse
 import { discountCodeSchema } from "../../../common/schemas/payments";
 import type { Limiter } from "../../adapters/limiter";
 import type { Db } from "../../db/client";
-import { AppError, unauthorized } from "../../errors";
+import { AppError, requireMember } from "../../errors";
 import type { AccountDeletionService } from "./accountDeletion.service";
 import { collectMyData } from "./myData.repo";
 import type { SessionsService } from "./sessions.service";
@@ -23,10 +23,7 @@ export interface AccountRoutesOptions {
 }
 
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { db, limiter, deletion, sessions }) => {
-  const member = (request: FastifyRequest) => {
-    if (!request.member) throw unauthorized();
-    return request.member;
-  };
+  const member = (request: FastifyRequest) => requireMember(request.member);
 
   app.get(
     "/api/sessions.php",
@@ -75,10 +72,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         response: { 200: discountCodeSchema },
       },
     },
-    async (request) => {
-      if (!request.member) throw unauthorized();
-      return deletion.stayOffer(request.member, request.site);
-    },
+    async (request) => deletion.stayOffer(member(request), request.site),
   );
 
   app.post(
@@ -92,8 +86,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      if (!request.member) throw unauthorized();
-      await deletion.requestDeletion(request.member, request.site, request.body, requestInfo(request));
+      await deletion.requestDeletion(member(request), request.site, request.body, requestInfo(request));
       reply.clearCookie(AUTH_COOKIE, { path: "/" });
       return { ok: true as const };
     },
@@ -133,11 +126,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const member = request.member;
-      if (!member) throw unauthorized();
-      const { count } = await limiter.hit(`my-data:${member.user.id}`, 3600);
+      const me = member(request);
+      const { count } = await limiter.hit(`my-data:${me.user.id}`, 3600);
       if (count > DOWNLOADS_PER_HOUR) throw new AppError(429, "rate_limited");
-      const data = await collectMyData(db, member.user.id);
+      const data = await collectMyData(db, me.user.id);
       const date = new Date().toISOString().slice(0, 10);
       return reply
         .header("content-type", "application/json; charset=utf-8")

@@ -12,11 +12,10 @@ import {
   sendMessageSchema,
   sendPhotoQuerySchema,
 } from "../../../common/schemas/chat";
-import { notFound, unauthorized } from "../../errors";
+import { notFound, requireMember } from "../../errors";
 import { viewerOf } from "../members/members.routes";
 import { readUploadedImage } from "../photos/readUpload";
 import { sendJson } from "../../plugins/sendJson";
-import type { MemberRecord } from "../auth/auth.repo";
 import type { ChatService } from "./chat.service";
 
 /** The Idempotency-Key header of a call that spends credits (ARCHITECTURE.md, API contract), and the site's address. */
@@ -25,10 +24,7 @@ const sendRequest = (request: FastifyRequest) => {
   return { idempotencyKey: typeof key === "string" ? key : undefined, origin: request.origin };
 };
 
-const member = (m: MemberRecord | null) => {
-  if (!m) throw unauthorized();
-  return m;
-};
+const member = requireMember;
 
 /** GET /api/chats.php and DELETE /api/chat.php of spec section 7; reading and sending in the same style. */
 export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {

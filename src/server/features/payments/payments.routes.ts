@@ -22,17 +22,13 @@ import {
   transactionResponseSchema,
   transactionsResponseSchema,
 } from "../../../common/schemas/payments";
-import { AppError, unauthorized } from "../../errors";
-import type { MemberRecord } from "../auth/auth.repo";
+import { AppError, requireMember } from "../../errors";
 import type { DiscountsService } from "../discounts/discounts.service";
 import type { DirectDebitService } from "./directDebit.service";
 import type { PaymentsService } from "./payments.service";
 import type { RepeatOrderService } from "./repeatOrder.service";
 
-const member = (m: MemberRecord | null) => {
-  if (!m) throw unauthorized();
-  return m;
-};
+const member = requireMember;
 
 const paymentRequest = (request: FastifyRequest) => {
   const key = request.headers["idempotency-key"];

@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ownProfileResponseSchema, profileUpdateSchema } from "../../../common/schemas/members";
-import { unauthorized } from "../../errors";
-import type { MemberRecord } from "../auth/auth.repo";
+import { requireMember } from "../../errors";
 import type { ProfileService } from "./profile.service";
 
-const member = (m: MemberRecord | null) => {
-  if (!m) throw unauthorized();
-  return m;
-};
+const member = requireMember;
 
 export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> = async (app, { profile }) => {
   app.get(
