@@ -1,5 +1,5 @@
-import { REACTIVATION_WINDOW_DAYS } from "../../../common/constants";
 import { fillPlaceholders } from "../../../common/fillPlaceholders";
+import { legalValues } from "../../../common/legalValues";
 import { LANGUAGES, type Language } from "../../../common/locales";
 import type { CompanyInfo } from "../../../common/schemas/settings";
 import da from "../../../web/i18n/legal/da.json";
@@ -47,20 +47,15 @@ export function hreflangLinks(origin: string, path: string): string {
  */
 export function legalPageHtml(routeName: string, language: Language, site: SiteRow, company: CompanyInfo | null): { title: string; body: string } | null {
   const texts = LEGAL[language];
-  const values: Record<string, string | number> = {
-    site: site.settings.name,
+  const values = legalValues({
+    siteName: site.settings.name,
     domain: site.domain,
-    company: company?.name ?? site.settings.name,
-    address: company?.address ?? "",
-    city: company?.city ?? "",
-    country: company?.country ?? "",
-    kvk: company?.kvk ?? "",
-    vat: company?.vat_numbers.join(", ") ?? "",
-    email: site.settings.support_email,
-    phone: company?.support_phone || site.settings.support_phone,
-    refund_days: site.settings.refund_days,
-    reactivation_days: REACTIVATION_WINDOW_DAYS,
-  };
+    supportEmail: site.settings.support_email,
+    supportPhone: site.settings.support_phone,
+    refundDays: site.settings.refund_days,
+    company,
+    countryName: company ? (new Intl.DisplayNames([language], { type: "region" }).of(company.country) ?? company.country) : "",
+  });
   const f = (text: string) => escapeHtml(fillPlaceholders(text, values));
   const key = DOCUMENTS[routeName];
   if (key) {

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { REACTIVATION_WINDOW_DAYS, TERMS_VERSION_DATE } from "../../../common/constants";
+import { TERMS_VERSION_DATE } from "../../../common/constants";
+import { legalValues } from "../../../common/legalValues";
 import { countryName } from "../members/countryNames";
 import { useCompanyInfo, useSettings } from "../../api/settingsApi";
 
@@ -23,19 +24,14 @@ export function useLegalValues(): { values: Record<string, string | number>; rea
   return {
     ready: company.isSuccess,
     versionDate: termsVersionDate(info?.added),
-    values: {
-      site: settings.name,
+    values: legalValues({
+      siteName: settings.name,
       domain: settings.domain,
-      company: info?.name ?? settings.name,
-      address: info?.address ?? "",
-      city: info?.city ?? "",
-      country: info ? countryName(info.country, i18n.language) : "",
-      kvk: info?.kvk ?? "",
-      vat: info?.vat_numbers.join(", ") ?? "",
-      email: settings.support_email,
-      phone: info?.support_phone || settings.support_phone,
-      refund_days: settings.refund_days,
-      reactivation_days: REACTIVATION_WINDOW_DAYS,
-    },
+      supportEmail: settings.support_email,
+      supportPhone: settings.support_phone,
+      refundDays: settings.refund_days,
+      company: info ?? null,
+      countryName: info ? countryName(info.country, i18n.language) : "",
+    }),
   };
 }
