@@ -30,6 +30,17 @@ const BODY_ENDPOINTS: Array<[string, string]> = [
   ["POST", "/api/like.php"],
   ["POST", "/api/block.php"],
   ["POST", "/api/swipe.php"],
+  ["POST", "/api/payment.php"],
+  ["POST", "/api/refund.php"],
+  ["POST", "/api/repeat-order.php"],
+  ["POST", "/api/directdebit.php"],
+  ["POST", "/api/directdebit-confirm.php"],
+  ["POST", "/api/directdebit-resend.php"],
+  ["PUT", "/api/notifications.php"],
+  ["POST", "/api/complaints.php"],
+  ["POST", "/api/account-delete.php"],
+  ["POST", "/api/reactivate.php"],
+  ["POST", "/api/password.php"],
 ];
 
 const QUERY_CASES = [
@@ -52,6 +63,16 @@ const QUERY_CASES = [
   "/api/chat.php?member=0",
   "/api/activate.php",
   "/api/settings.php?domain=%3Cscript%3E",
+  "/api/credits.php?code=%3Cb%3E",
+  "/api/discountcode.php",
+  "/api/discountcode.php?code=a%20b",
+  "/api/payment.php",
+  "/api/payment.php?id=123",
+  "/api/transactions.php?id=nope",
+  "/api/sessions.php?x=1",
+  "/api/my-data.php?x=1",
+  "/api/repeat-order.php?x=1",
+  "/api/credit-history.php?x=1",
 ];
 
 interface ErrorBody {

@@ -4,12 +4,15 @@ import { AUTH_COOKIE, AUTH_COOKIE_DAYS } from "../../../common/constants";
 import { deleteAccountSchema, reactivateSchema } from "../../../common/schemas/account";
 import { endSessionQuerySchema, okSchema, passwordChangeSchema, sessionsResponseSchema } from "../../../common/schemas/auth";
 import { discountCodeSchema } from "../../../common/schemas/payments";
+import { z } from "zod";
 import type { Limiter } from "../../adapters/limiter";
 import type { Db } from "../../db/client";
 import { AppError, requireMember } from "../../errors";
 import type { AccountDeletionService } from "./accountDeletion.service";
 import { collectMyData } from "./myData.repo";
 import type { SessionsService } from "./sessions.service";
+
+const noQuery = z.object({}).strict();
 
 /** Downloads of the whole file a few times an hour: enough for a member, too few to load the database. */
 const DOWNLOADS_PER_HOUR = 5;
@@ -27,7 +30,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.get(
     "/api/sessions.php",
-    { schema: { tags: ["account"], summary: "Where the member is logged in (this device marked current)", response: { 200: sessionsResponseSchema } } },
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Where the member is logged in (this device marked current)",
+        querystring: noQuery,
+        response: { 200: sessionsResponseSchema },
+      },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return sessions.list(member(request));
@@ -37,7 +47,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.delete(
     "/api/sessions.php",
     {
-      schema: { tags: ["account"], summary: "Log out one of the member's devices (?id=) or all others (?others=1)", querystring: endSessionQuerySchema, response: { 200: okSchema } },
+      schema: {
+        tags: ["account"],
+        summary: "Log out one of the member's devices (?id=) or all others (?others=1)",
+        querystring: endSessionQuerySchema,
+        response: { 200: okSchema },
+      },
     },
     async (request) => {
       await sessions.end(member(request), { id: request.query.id, others: request.query.others === "1" });
@@ -123,6 +138,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         tags: ["account"],
         summary:
           "Download everything the site holds about the member (account, profile, photos, likes, messages, credit ledger, payments, sessions) as a JSON file",
+        querystring: noQuery,
       },
     },
     async (request, reply) => {

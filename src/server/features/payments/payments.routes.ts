@@ -131,6 +131,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       schema: {
         tags: ["payments"],
         summary: "The card the provider keeps for one-step orders (a label such as 'Visa •••• 4242'), and the bundle bought last",
+        querystring: z.object({}).strict(),
         response: { 200: repeatOrderOfferSchema },
       },
     },
@@ -235,6 +236,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       schema: {
         tags: ["payments"],
         summary: "Every credit movement of the member, newest first, with its running balance and what the credits cost in money",
+        querystring: z.object({}).strict(),
         response: { 200: creditHistoryResponseSchema },
       },
     },
