@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   "wrong_password",
   "rate_limited",
   "signups_closed",
+  "field_required",
+  "signup_step_order",
   "unsupported_media_type",
   "service_unavailable",
   "blocked_by",

@@ -32,6 +32,8 @@ import { membersRoutes } from "./features/members/members.routes";
 import { MembersService } from "./features/members/members.service";
 import { PhotosService } from "./features/photos/photos.service";
 import { profileRoutes } from "./features/profile/profile.routes";
+import { signupRoutes } from "./features/signup/signup.routes";
+import { SignupService } from "./features/signup/signup.service";
 import { ProfileService } from "./features/profile/profile.service";
 import { swipeRoutes } from "./features/swipe/swipe.routes";
 import { SwipeService } from "./features/swipe/swipe.service";
@@ -193,7 +195,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     () => worker.wake(),
     (userId) => members.changed(userId),
   );
-  await app.register(authRoutes, { auth, db });
+  await app.register(authRoutes, {
+    auth,
+    db,
+    sendFirstMessage: (userId, request, to, text) => signupService.sendFirstMessage(userId, request.site, to, text, request.origin),
+  });
   await app.register(pushRoutes, { push, allowLoopbackEndpoints: config.env === "test" });
   await app.register(settingsRoutes, { db, pushPublicKey: push.publicKey });
   await app.register(referenceRoutes);
@@ -207,6 +213,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     config.messageMailDelayMs,
     () => worker.wake(),
   );
+  const signupService = new SignupService(db, chatService, onMemberChanged);
+  await app.register(signupRoutes, { signup: signupService, db });
   const realtime = new Realtime(pubsub, (memberId, conversationId) => chatService.typingPartner(memberId, conversationId));
   realtime.register(app);
   const likesService = new LikesService(db, limiter, realtime, config.messageMailDelayMs, () => worker.wake());

@@ -19,6 +19,7 @@ const BODY_ENDPOINTS: Array<[string, string]> = [
   ["POST", "/api/user.php"],
   ["PUT", "/api/user.php"],
   ["POST", "/api/signup.php"],
+  ["POST", "/api/signup-step.php"],
   ["POST", "/api/reset-password.php"],
   ["POST", "/api/reset-password-do.php"],
   ["POST", "/api/mail-change.php"],

@@ -11,6 +11,7 @@ import {
 } from "../constants";
 import { ageOn, isIsoDate } from "../dates";
 import { LANGUAGES } from "../locales";
+import { FIRST_PROFILE_STEP, LAST_SIGNUP_STEP } from "../signupSteps";
 
 // Messages are i18n keys: the client translates them, the server answers them translated.
 
@@ -55,6 +56,8 @@ export const signupRequestSchema = z
     date_of_birth: dateOfBirthSchema,
     signup_message: z.string().trim().max(SIGNUP_MESSAGE_MAX_LENGTH, { error: "errors.signup_message_length" }).optional(),
     tracking: trackingSchema.optional(),
+    /** The member of the landing page: signup_message becomes the first message to them. */
+    member_id: z.number().int().positive().max(2_147_483_647).optional(),
   })
   .strict()
   .refine((form) => form.name.toLowerCase() !== form.email.toLowerCase(), {
@@ -95,6 +98,12 @@ export type MailChangeRequest = z.infer<typeof mailChangeRequestSchema>;
 
 export const tokenRequestSchema = z.object({ token: tokenSchema }).strict();
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+
+/** POST /api/signup-step.php: the member finished (or skipped) this step of the signup. */
+export const signupStepRequestSchema = z
+  .object({ step: z.number({ error: "errors.signup_step_order" }).int().min(FIRST_PROFILE_STEP).max(LAST_SIGNUP_STEP, { error: "errors.signup_step_order" }) })
+  .strict();
+export type SignupStepRequest = z.infer<typeof signupStepRequestSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
 

@@ -45,6 +45,8 @@ export const userSchema = z.object({
   signup_date: z.string(),
   language: z.enum(LANGUAGES),
   notifications_disabled: z.array(z.enum(NOTIFICATION_DISABLED_REASONS)),
+  /** The signup step still to do (1 to 5, common/signupSteps.ts), or null when the signup is complete. */
+  signup_step: z.number().int().nullable(),
   profile: profileSchema,
 });
 export type User = z.infer<typeof userSchema>;

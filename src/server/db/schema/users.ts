@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { sites } from "./sites";
 
 export type UserStatus = "not_confirmed" | "confirmed";
@@ -33,6 +33,12 @@ export const users = pgTable(
     notifyLikes: boolean("notify_likes").notNull().default(true),
     notifyMatches: boolean("notify_matches").notNull().default(true),
     signupMessage: text("signup_message"),
+    /**
+     * The signup step the member has still to do (1 photo, 2 about me, 3 personal info, 4 location,
+     * 5 push; SIGNUP_STEPS in common/signupSteps.ts), or null once the signup is complete: a signup
+     * left half-done resumes there, on any device.
+     */
+    signupStep: smallint("signup_step"),
     tracking: jsonb("tracking").$type<Tracking>().notNull().default({}),
     signupIp: text("signup_ip"),
     signupDate: timestamp("signup_date", { withTimezone: true }).notNull().defaultNow(),

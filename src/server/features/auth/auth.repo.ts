@@ -31,6 +31,7 @@ const memberUserColumns = {
   notifyLikes: users.notifyLikes,
   notifyMatches: users.notifyMatches,
   signupDate: users.signupDate,
+  signupStep: users.signupStep,
   deletionRequestedAt: users.deletionRequestedAt,
   canLogin: users.canLogin,
 };

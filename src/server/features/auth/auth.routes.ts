@@ -24,10 +24,12 @@ const DAY_SECONDS = 86400;
 export interface AuthRoutesOptions {
   auth: AuthService;
   db: Db;
+  /** Sends a signup's first message to the member of the landing page (features/signup). */
+  sendFirstMessage: (userId: number, request: FastifyRequest, to: number, text: string) => Promise<boolean>;
 }
 
 /** Account calls: the documented /api/user.php and /api/logout.php, and the undocumented flows in the same style. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, db }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, db, sendFirstMessage }) => {
   const info = (request: FastifyRequest): RequestInfo => ({
     site: request.site,
     lang: request.lang,
@@ -100,6 +102,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const { token, userId } = await auth.signup(request.body, info(request));
       setAuthCookie(request, reply, token);
+      const { member_id: to, signup_message: text } = request.body;
+      if (to !== undefined && text) {
+        // The account exists whatever happens to the message: a refused or failed send leaves the
+        // text with the account (users.signup_message) and the signup answers as usual.
+        await sendFirstMessage(userId, request, to, text).catch((err: unknown) => {
+          request.log.info({ err, userId, to }, "signup's first message not sent");
+        });
+      }
       return userAnswer(userId);
     },
   );

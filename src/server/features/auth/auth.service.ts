@@ -9,6 +9,7 @@ import {
   SIGNUPS_PER_IP_PER_HOUR,
 } from "../../../common/constants";
 import type { Language } from "../../../common/locales";
+import { FIRST_PROFILE_STEP } from "../../../common/signupSteps";
 import type { LoginRequest, MailChangeRequest, ResetDoRequest, SignupRequest } from "../../../common/schemas/auth";
 import type { Limiter } from "../../adapters/limiter";
 import type { Db } from "../../db/client";
@@ -95,6 +96,7 @@ export class AuthService {
             signupMessage: input.signup_message || null,
             tracking: input.tracking ?? {},
             signupIp: req.ip,
+            signupStep: FIRST_PROFILE_STEP,
           },
           { name: input.name, dateOfBirth: input.date_of_birth, status: "disabled" },
         );

@@ -64,6 +64,7 @@ export function userDto(record: { user: MemberUser; profile: ProfileRow; mainPho
     signup_date: user.signupDate.toISOString(),
     language: user.language as User["language"],
     notifications_disabled: user.notificationsDisabled,
+    signup_step: user.signupStep,
     profile: profileDto(record.profile, record.mainPhoto),
   };
 }

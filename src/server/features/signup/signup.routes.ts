@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { signupStepRequestSchema } from "../../../common/schemas/auth";
+import { userResponseSchema } from "../../../common/schemas/user";
+import type { Db } from "../../db/client";
+import { requireMember } from "../../errors";
+import { findMemberByUserId } from "../auth/auth.repo";
+import { userDto } from "../members/profileDto";
+import type { SignupService } from "./signup.service";
+
+/** POST /api/signup-step.php: a step of the signup is done; the answer is the user with the step still to do. */
+export const signupRoutes: FastifyPluginAsyncZod<{ signup: SignupService; db: Db }> = async (app, { signup, db }) => {
+  app.post(
+    "/api/signup-step.php",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Finish (or skip) a step of the signup: 1 photo, 2 about me, 3 personal info, 4 location, 5 push",
+        body: signupStepRequestSchema,
+        response: { 200: userResponseSchema },
+      },
+    },
+    async (request) => {
+      const member = requireMember(request.member);
+      await signup.completeStep(member, request.body.step);
+      const record = await findMemberByUserId(db, member.user.id);
+      return { user: record ? userDto(record) : null };
+    },
+  );
+};
