@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LAST_SIGNUP_STEP, missingForStep, nextSignupStep, signupStepName, soughtGender } from "./signupSteps";
+import { LAST_SIGNUP_STEP, missingForStep, nextSignupStep, signupStepName, signupsOpen, soughtGender } from "./signupSteps";
 
 const empty = { gender: null, sexuality: null, country: null, region: null };
 
@@ -28,5 +28,16 @@ describe("signup steps", () => {
     expect(soughtGender("female", "lesbian")).toBe("female");
     expect(soughtGender("female", "bi")).toBeNull();
     expect(soughtGender(null, "hetero")).toBeNull();
+  });
+});
+
+describe("the signups setting", () => {
+  it("opens signups to all, to visitors with a traffic source, or to nobody", () => {
+    expect(signupsOpen("all", undefined)).toBe(true);
+    expect(signupsOpen("with_trafficsource", undefined)).toBe(false);
+    expect(signupsOpen("with_trafficsource", { sub1: "x" } as { network?: string })).toBe(false);
+    expect(signupsOpen("with_trafficsource", { network: "adnet" })).toBe(true);
+    expect(signupsOpen("with_trafficsource", { ref: "partner7" })).toBe(true);
+    expect(signupsOpen("none", { network: "adnet" })).toBe(false);
   });
 });

@@ -48,3 +48,14 @@ export function soughtGender(gender: "male" | "female" | null, sexuality: "heter
   const other = gender === "male" ? "female" : "male";
   return sexuality === "hetero" ? other : gender;
 }
+
+/**
+ * The site's `signups` setting (spec section 3): "all" lets anyone sign up, "with_trafficsource" only
+ * visitors who came with a traffic source (network or ref of the landing URL); any other value closes
+ * signups.
+ */
+export function signupsOpen(setting: string, tracking: { network?: string; ref?: string } | undefined): boolean {
+  if (setting === "all") return true;
+  if (setting === "with_trafficsource") return Boolean(tracking?.network || tracking?.ref);
+  return false;
+}

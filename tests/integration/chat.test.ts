@@ -265,7 +265,7 @@ describe("photos in chat", () => {
   });
 });
 
-describe("the conversation list", () => {
+describe("the conversation list's partners", () => {
   it("leaves out partners blocked either way and partners whose profile is disabled", async () => {
     const me = await loggedIn({ credits: 100 });
     const [kept, blockedByMe, blockingMe, leaving] = await Promise.all([loggedIn(), loggedIn(), loggedIn(), loggedIn()]);

@@ -108,3 +108,13 @@ export function useDoMailChange() {
 export function useResendActivation() {
   return useMutation({ mutationFn: () => api<{ ok: true }>("/api/activation-mail.php", { method: "POST", body: {} }) });
 }
+
+/** POST /api/signup-step.php: a signup step is done (or skipped); the answer is the user with the step still to do. */
+export function useSignupStep() {
+  return useMutation({
+    mutationFn: async (step: number) => (await api<UserResponse>("/api/signup-step.php", { method: "POST", body: { step } })).user,
+    onSuccess: (user) => {
+      if (user) queryClient.setQueryData(userQuery.queryKey, user);
+    },
+  });
+}

@@ -3,6 +3,7 @@ import { useUser } from "../api/userApi";
 import { ActivationReminder } from "../features/auth/ActivationReminder";
 import { ChatsSync } from "../features/chat/ChatsSync";
 import { EntryWarning } from "../features/layout/EntryWarning";
+import { SignupModal } from "../features/signup/SignupModal";
 import { Footer } from "../features/layout/Footer";
 import { TopBar } from "../features/layout/TopBar";
 import { LikeModal } from "../features/members/LikeModal";
@@ -29,6 +30,7 @@ export function DefaultLayout() {
       </main>
       <Footer />
       <EntryWarning layout="default" />
+      <SignupModal />
       {user && (
         <>
           <ChatsSync />

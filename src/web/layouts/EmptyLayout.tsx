@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { EntryWarning } from "../features/layout/EntryWarning";
+import { SignupModal } from "../features/signup/SignupModal";
 
 /** Just the page; the entry warning only for NL and DE. */
 export function EmptyLayout() {
@@ -9,6 +10,7 @@ export function EmptyLayout() {
         <Outlet />
       </main>
       <EntryWarning layout="empty" />
+      <SignupModal />
     </>
   );
 }

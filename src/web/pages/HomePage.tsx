@@ -1,39 +1,19 @@
-import { Alert, Card, Col, Container, Row } from "react-bootstrap";
+import { Card, Col, Container, Row } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { useMemberSearch } from "../api/membersApi";
 import { useSettings } from "../api/settingsApi";
 import { useUser } from "../api/userApi";
 import { PageSpinner } from "../components/PageSpinner";
 import { MemberGrid } from "../features/members/MemberGrid";
+import { SignupLink } from "../features/signup/SignupLink";
 import { MembersPage } from "./MembersPage";
 
 /** For a visitor, a page inviting to sign up with members of the site; for a member, the members area. */
 export function HomePage() {
   const user = useUser();
-  const location = useLocation();
-  const signedUp = (location.state as { signedUp?: string } | null)?.signedUp;
-  if (user) {
-    return (
-      <>
-        {signedUp && <SignedUpNotice email={signedUp} />}
-        <MembersPage />
-      </>
-    );
-  }
+  if (user) return <MembersPage />;
   return <VisitorHome />;
-}
-
-function SignedUpNotice({ email }: { email: string }) {
-  const { t } = useTranslation();
-  return (
-    <Container className="mt-3">
-      <Alert variant="success" data-testid="signed-up">
-        <Alert.Heading className="h5">{t("signup.done_title")}</Alert.Heading>
-        {t("signup.done_text", { email })}
-      </Alert>
-    </Container>
-  );
 }
 
 function VisitorHome() {
@@ -56,9 +36,9 @@ function VisitorHome() {
             <Col lg={5}>
               <Card className="hero-card shadow border-0">
                 <Card.Body className="p-4 text-center">
-                  <Link to="/signup" className="btn btn-primary btn-lg w-100 mb-3" data-testid="home-signup">
+                  <SignupLink className="btn btn-primary btn-lg w-100 mb-3" testId="home-signup">
                     {t("home.cta")}
-                  </Link>
+                  </SignupLink>
                   <p className="mb-0 small">
                     {t("home.have_account")} <Link to="/login">{t("nav.login")}</Link>
                   </p>

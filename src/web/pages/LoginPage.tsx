@@ -11,10 +11,11 @@ export function LoginPage() {
   const navigate = useNavigate();
   const user = useUser();
   const next = safeNext(params.get("next"));
-  if (user) return <Navigate to={next} replace />;
+  // A member whose signup stopped half-way goes on with it first.
+  if (user) return <Navigate to={user.signup_step !== null ? "/signup" : next} replace />;
   return (
     <AuthCard title={t("login.title")} testId="login-page">
-      <LoginForm defaultEmail={params.get("email") ?? ""} onDone={() => navigate(next, { replace: true })} />
+      <LoginForm defaultEmail={params.get("email") ?? ""} onDone={(loggedIn) => navigate(loggedIn?.signup_step != null ? "/signup" : next, { replace: true })} />
       <hr />
       <p className="text-center mb-0">
         {t("login.no_account")} <Link to="/signup">{t("login.signup")}</Link>

@@ -9,7 +9,7 @@ import {
   SIGNUPS_PER_IP_PER_HOUR,
 } from "../../../common/constants";
 import type { Language } from "../../../common/locales";
-import { FIRST_PROFILE_STEP } from "../../../common/signupSteps";
+import { FIRST_PROFILE_STEP, signupsOpen } from "../../../common/signupSteps";
 import type { LoginRequest, MailChangeRequest, ResetDoRequest, SignupRequest } from "../../../common/schemas/auth";
 import type { Limiter } from "../../adapters/limiter";
 import type { Db } from "../../db/client";
@@ -77,9 +77,7 @@ export class AuthService {
     const { site } = req;
     const perIp = await this.limiter.hit(`signup:${site.id}:${req.ip}`, 3600);
     if (perIp.count > SIGNUPS_PER_IP_PER_HOUR) throw new AppError(429, "rate_limited");
-    if (site.settings.signups === "with_trafficsource" && !input.tracking?.network && !input.tracking?.ref) {
-      throw new AppError(403, "signups_closed");
-    }
+    if (!signupsOpen(site.settings.signups, input.tracking)) throw new AppError(403, "signups_closed");
     await this.assertEmailFree(site.id, input.email);
     const passwordHash = await hashPassword(input.password);
     const token = newToken();

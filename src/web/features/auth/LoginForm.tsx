@@ -5,11 +5,12 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type LoginRequest, loginRequestSchema } from "../../../common/schemas/auth";
+import type { User } from "../../../common/schemas/user";
 import { useLogin } from "../../api/userApi";
 import { applyApiError } from "../../components/applyApiError";
 import { FormField } from "../../components/FormField";
 
-export function LoginForm({ defaultEmail = "", onDone }: { defaultEmail?: string; onDone: () => void }) {
+export function LoginForm({ defaultEmail = "", onDone }: { defaultEmail?: string; onDone: (user: User | null) => void }) {
   const { t } = useTranslation();
   const login = useLogin();
   const [formError, setFormError] = useState("");
@@ -20,8 +21,7 @@ export function LoginForm({ defaultEmail = "", onDone }: { defaultEmail?: string
   const submit = handleSubmit(async (values) => {
     setFormError("");
     try {
-      await login.mutateAsync(values);
-      onDone();
+      onDone(await login.mutateAsync(values));
     } catch (err) {
       setFormError(applyApiError(err, setError, ["email", "password"]));
     }

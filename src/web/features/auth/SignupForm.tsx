@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Alert, Button, Form } from "react-bootstrap";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import { ApiError } from "../../api/apiClient";
 import { useSignup } from "../../api/userApi";
 import { applyApiError } from "../../components/applyApiError";
 import { FormField } from "../../components/FormField";
+import { clearDraft, readDraft, saveDraft } from "../signup/signupDraft";
 import { readTracking } from "./tracking";
 
 const FIELDS = ["email", "name", "password", "date_of_birth", "signup_message"] as const;
@@ -21,23 +22,56 @@ function latestBirthDate(): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Create an account: e-mail (with a did-you-mean hint), name, password, date of birth, optional first message. */
-export function SignupForm({ onDone }: { onDone: (email: string) => void }) {
+type Draft = Omit<SignupRequest, "password" | "tracking" | "member_id">;
+
+interface Props {
+  /** The member of the landing page: the message becomes the first message to them. */
+  member?: { id: number; name: string };
+  /** The visitor follows "log in" (redirectedToLogin for the signup modal). */
+  onLogin?: () => void;
+  /** Whether the visitor has typed anything (the signup modal then no longer closes by backdrop or escape). */
+  onDirty?: (dirty: boolean) => void;
+}
+
+/**
+ * Step 0 of the signup: create an account (e-mail with a did-you-mean hint, name, password, date of
+ * birth) and, on a member's landing page, write that member a first message. What was typed (not the
+ * password) survives a reload of the tab.
+ */
+export function SignupForm({ member, onLogin, onDirty }: Props) {
   const { t } = useTranslation();
   const signup = useSignup();
   const [formError, setFormError] = useState<{ message: string; code?: string; email?: string } | null>(null);
   const [suggestion, setSuggestion] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError, setValue, getValues } = useForm<SignupRequest>({
+  const draft = readDraft<Draft>("account");
+  const { register, handleSubmit, formState, setError, setValue, getValues, watch } = useForm<SignupRequest>({
     resolver: zodResolver(signupRequestSchema),
-    defaultValues: { email: "", name: "", password: "", date_of_birth: "", signup_message: "" },
+    defaultValues: {
+      email: draft.email ?? "",
+      name: draft.name ?? "",
+      password: "",
+      date_of_birth: draft.date_of_birth ?? "",
+      signup_message: draft.signup_message ?? "",
+    },
   });
   const emailField = register("email", { onBlur: () => setSuggestion(suggestEmail(getValues("email"))) });
+
+  useEffect(() => {
+    const subscription = watch(({ password: _password, ...rest }) => saveDraft("account", rest));
+    return () => subscription.unsubscribe();
+  }, [watch]);
+  useEffect(() => onDirty?.(formState.isDirty || formState.isSubmitting), [formState.isDirty, formState.isSubmitting, onDirty]);
 
   const submit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await signup.mutateAsync({ ...values, signup_message: values.signup_message || undefined, tracking: readTracking() });
-      onDone(values.email);
+      await signup.mutateAsync({
+        ...values,
+        signup_message: values.signup_message || undefined,
+        tracking: readTracking(),
+        member_id: member && values.signup_message ? member.id : undefined,
+      });
+      clearDraft("account");
     } catch (err) {
       const message = applyApiError(err, setError, FIELDS);
       const code = err instanceof ApiError ? err.code : undefined;
@@ -51,7 +85,7 @@ export function SignupForm({ onDone }: { onDone: (email: string) => void }) {
         <Alert variant={formError.code === "email_taken" ? "info" : "danger"} role="alert">
           {formError.message}
           {formError.code === "email_taken" && (
-            <Link to={`/login?email=${encodeURIComponent(formError.email ?? "")}`} className="alert-link d-block">
+            <Link to={`/login?email=${encodeURIComponent(formError.email ?? "")}`} className="alert-link d-block" onClick={onLogin}>
               {t("signup.offer_login")}
             </Link>
           )}
@@ -96,11 +130,11 @@ export function SignupForm({ onDone }: { onDone: (email: string) => void }) {
       />
       <FormField
         id="signup-message"
-        label={t("signup.signup_message")}
+        label={member ? t("signup.first_message", { name: member.name }) : t("signup.signup_message")}
         as="textarea"
         registration={register("signup_message")}
         error={formState.errors.signup_message}
-        help={t("signup.signup_message_help")}
+        help={member ? t("signup.first_message_help", { name: member.name }) : t("signup.signup_message_help")}
       />
       <p className="small text-body-secondary">{t("signup.terms")}</p>
       <Button type="submit" size="lg" className="w-100" disabled={formState.isSubmitting} data-testid="signup-submit">

@@ -5,9 +5,10 @@ import type { MemberView } from "../../../common/schemas/members";
 import { useLike } from "../../api/likesApi";
 import { Icon } from "../../components/Icon";
 import { PrefetchLink } from "../../components/PrefetchLink";
+import { SignupLink } from "../signup/SignupLink";
 import { BlockButton } from "./BlockButton";
 
-/** Like or unlike, message, gift and block; visitors are sent to log in first (spec section 6). */
+/** Like or unlike, message, gift and block; visitors are offered the signup (a message becomes their first message) or to log in (spec section 6). */
 export function MemberActions({ view, loggedIn }: { view: MemberView; loggedIn: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -18,15 +19,17 @@ export function MemberActions({ view, loggedIn }: { view: MemberView; loggedIn: 
     const login = `/login?next=${encodeURIComponent(location.pathname)}`;
     return (
       <div className="member-actions d-flex flex-wrap gap-2" data-testid="member-actions">
-        <PrefetchLink to={login} className="btn btn-primary d-inline-flex align-items-center gap-1">
-          <Icon name="heartOutline" size={18} />
-          {t("member.like")}
-        </PrefetchLink>
-        <PrefetchLink to={login} className="btn btn-outline-primary d-inline-flex align-items-center gap-1">
+        <SignupLink member={{ id, name }} className="btn btn-primary d-inline-flex align-items-center gap-1" testId="visitor-message">
           <Icon name="chat" size={18} />
           {t("member.message")}
-        </PrefetchLink>
-        <p className="small text-body-secondary w-100 mb-0">{t("member.login_to_contact", { name })}</p>
+        </SignupLink>
+        <SignupLink className="btn btn-outline-primary d-inline-flex align-items-center gap-1" testId="visitor-like">
+          <Icon name="heartOutline" size={18} />
+          {t("member.like")}
+        </SignupLink>
+        <p className="small text-body-secondary w-100 mb-0">
+          {t("member.login_to_contact", { name })} <PrefetchLink to={login}>{t("nav.login")}</PrefetchLink>
+        </p>
       </div>
     );
   }

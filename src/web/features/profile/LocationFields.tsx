@@ -13,7 +13,14 @@ import { fieldVisible, keepRegion, type ProfileFormValues } from "./profileForm"
 import { LocationError, useGeolocation } from "./useGeolocation";
 
 /** Country, region and city, set by hand or with the browser's position ("Use my location"). */
-export function LocationFields({ note }: { note: (field: keyof ProfileFormValues) => string | undefined }) {
+export function LocationFields({
+  note,
+  alwaysShown = [],
+}: {
+  note: (field: keyof ProfileFormValues) => string | undefined;
+  /** Fields shown even where the site's visible_profile_fields leaves them out (the signup needs them). */
+  alwaysShown?: readonly string[];
+}) {
   const { t, i18n } = useTranslation();
   const settings = useSettings();
   const allRegions = useRegions();
@@ -23,7 +30,7 @@ export function LocationFields({ note }: { note: (field: keyof ProfileFormValues
   const [message, setMessage] = useState<{ variant: "success" | "warning" | "danger"; text: string } | null>(null);
   const country = watch("country");
   const regions = useCountryRegions(country);
-  const visible = (field: keyof ProfileFormValues) => fieldVisible(field, settings.visible_profile_fields);
+  const visible = (field: keyof ProfileFormValues) => alwaysShown.includes(field) || fieldVisible(field, settings.visible_profile_fields);
   const button = locationButtonState(permission, busy);
 
   const locateMe = async () => {
