@@ -22,12 +22,13 @@ const SERVICE: FooterLink[] = [
 ];
 
 /**
- * Footer links of spec section 2. Visitors get the legal pages, pricing, FAQ and customer service;
- * members also complaints and returns; the installed app a compact row with the language settings.
+ * Footer links of spec section 2. Visitors get the legal pages, pricing, complaints (anyone may
+ * report content, EU Digital Services Act), FAQ and customer service; members also returns and
+ * refunds; the installed app a compact row with the language settings.
  */
 export function footerLinks(variant: "visitor" | "member" | "app"): FooterLink[] {
   if (variant === "app") return [LEGAL[0], LEGAL[1], SERVICE[4], ["/lang-config", "footer.language_settings"]];
-  if (variant === "visitor") return [...LEGAL, SERVICE[0], SERVICE[3], SERVICE[4]];
+  if (variant === "visitor") return [...LEGAL, SERVICE[0], SERVICE[1], SERVICE[3], SERVICE[4]];
   return [...LEGAL, ...SERVICE];
 }
 

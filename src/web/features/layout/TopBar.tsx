@@ -5,6 +5,7 @@ import { useSettings } from "../../api/settingsApi";
 import { useUser } from "../../api/userApi";
 import { PrefetchLink } from "../../components/PrefetchLink";
 import { isInstalledApp } from "../../hooks/useInstalledApp";
+import { installedBackTarget, showInstalledBack } from "./installedBack";
 import { useRouteName } from "../../hooks/useRouteName";
 import { useChatStore } from "../../stores/chatStore";
 import { Icon } from "../../components/Icon";
@@ -21,15 +22,20 @@ export function TopBar() {
   const navigate = useNavigate();
   const unread = useChatStore((s) => s.totalUnreadMessages);
   const newLikes = useChatStore((s) => s.totalNewLikes);
-  // In the installed app there is no browser back button; we show ours on inner pages.
-  const showBack = isInstalledApp() && routeName !== "index";
+  // In the installed app there is no browser back button; we show ours on inner pages (installedBack.ts).
+  const showBack = showInstalledBack(isInstalledApp(), routeName);
+  const back = () => {
+    const target = installedBackTarget((window.history.state as { idx?: number } | null)?.idx);
+    if (target === -1) navigate(-1);
+    else navigate(target);
+  };
   const creditsVariant = user ? creditsBadgeVariant(user.credits) : null;
 
   return (
     <header className="topbar sticky-top">
       <Container className="d-flex align-items-center gap-1 py-2 px-2 px-sm-3">
         {showBack && (
-          <button type="button" className="btn btn-link nav-icon-link" onClick={() => navigate(-1)} aria-label={t("nav.back")}>
+          <button type="button" className="btn btn-link nav-icon-link" onClick={back} aria-label={t("nav.back")} data-testid="installed-back">
             <Icon name="back" />
           </button>
         )}

@@ -54,7 +54,9 @@ describe("footer", () => {
   it("differs for visitors, members and the installed app", () => {
     const paths = (v: "visitor" | "member" | "app") => footerLinks(v).map(([to]) => to);
     expect(paths("member")).toHaveLength(9);
-    expect(paths("visitor")).not.toContain("/complaints");
+    // Anyone may complain or report content (EU Digital Services Act); returns concern buyers only.
+    expect(paths("visitor")).toContain("/complaints");
+    expect(paths("visitor")).not.toContain("/pages/return-policy");
     expect(paths("app")).toContain("/lang-config");
   });
 });
