@@ -81,7 +81,12 @@ export const THEME = {
   containerMaxWidths: { sm: 540, md: 720, lg: 960, xl: 1140 },
   toastMaxWidth: 350,
   gridColumns: 12,
-  colors: { primary: "#ec2b45", secondary: "#fd5f89", success: "#22c922", unreadMessages: "#ec2b45" },
+  colors: { primary: "#ec2b45", secondary: "#fd5f89", success: "#22c922", unreadMessages: "#d91f3a" },
+  /**
+   * The shade of the primary colour for everything that carries text (buttons, links, badges, the
+   * unread count): the spec's #ec2b45 gives 4.2:1 under white text, short of WCAG AA's 4.5:1.
+   */
+  primaryText: "#d91f3a",
 } as const;
 
 // Values the spec leaves open ("not shown"); our choices, documented here.

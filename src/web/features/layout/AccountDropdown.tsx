@@ -13,11 +13,11 @@ export function AccountDropdown({ user }: { user: User }) {
   const image = user.profile.main_image ? cdn_prefix + user.profile.main_image.thumb_filename : null;
   return (
     <Dropdown align="end">
-      <Dropdown.Toggle variant="link" className="nav-icon-link text-decoration-none px-1" aria-label={t("nav.account")} data-testid="account-dropdown">
+      <Dropdown.Toggle variant="link" className="nav-icon-link text-decoration-none px-1" aria-label={`${user.profile.name} (${t("nav.account")})`} data-testid="account-dropdown">
         {image ? (
           <img src={image} alt="" width={30} height={30} className="rounded-circle object-fit-cover" />
         ) : (
-          <span className="rounded-circle bg-primary text-white d-inline-flex align-items-center justify-content-center" style={{ width: 30, height: 30 }}>
+          <span className="rounded-circle bg-primary text-white d-inline-flex align-items-center justify-content-center" style={{ width: 30, height: 30 }} aria-hidden="true">
             {user.profile.name.slice(0, 1).toUpperCase()}
           </span>
         )}

@@ -18,16 +18,14 @@ export function MemberCard({ member, to = `/members/${member.id}`, isNew = false
   const { t } = useTranslation();
   const { cdn_prefix, fictional_icon } = useSettings();
   const photo = member.main_image ? cdn_prefix + member.main_image.thumb_filename : null;
-  // One name for the whole link, so a screen reader does not read the name twice (photo and caption).
-  const label = [member.name, member.age !== null ? t("members.age", { age: member.age }) : null, member.city, isNew ? t("likes.new") : null]
-    .filter(Boolean)
-    .join(", ");
+  // The link's name is its visible text (name, age, town): the photo is decorative beside it, so a
+  // screen reader does not read the name twice, and speech users can say what they see.
   return (
-    <PrefetchLink to={to} className="member-card-link" aria-label={label}>
+    <PrefetchLink to={to} className="member-card-link">
       <Card className="member-card h-100 shadow-sm" data-testid="member-card">
         <div className="position-relative">
           {photo ? (
-            <img className="member-photo" src={photo} alt={member.name} loading="lazy" width={240} height={300} />
+            <img className="member-photo" src={photo} alt="" loading="lazy" width={240} height={300} />
           ) : (
             <div className="member-photo d-flex align-items-center justify-content-center text-body-secondary">{t("members.no_photo")}</div>
           )}

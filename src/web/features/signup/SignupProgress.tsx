@@ -1,4 +1,3 @@
-import { ProgressBar } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { LAST_SIGNUP_STEP, signupStepName } from "../../../common/signupSteps";
 
@@ -12,7 +11,17 @@ export function SignupProgress({ step }: { step: number }) {
         <span>{label}</span>
         <span className="fw-semibold">{t(`signup_steps.${signupStepName(step)}.name`)}</span>
       </div>
-      <ProgressBar now={(step / LAST_SIGNUP_STEP) * 100} style={{ height: 6 }} aria-label={label} />
+      <div className="progress" style={{ height: 6 }}>
+        <div
+          className="progress-bar"
+          role="progressbar"
+          aria-label={label}
+          aria-valuenow={step}
+          aria-valuemin={0}
+          aria-valuemax={LAST_SIGNUP_STEP}
+          style={{ width: `${(step / LAST_SIGNUP_STEP) * 100}%` }}
+        />
+      </div>
     </div>
   );
 }
