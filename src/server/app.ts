@@ -31,6 +31,7 @@ import { LikesService } from "./features/likes/likes.service";
 import { membersRoutes } from "./features/members/members.routes";
 import { MembersService } from "./features/members/members.service";
 import { PhotosService } from "./features/photos/photos.service";
+import { landersRoutes } from "./features/landers/landers.routes";
 import { profileRoutes } from "./features/profile/profile.routes";
 import { signupRoutes } from "./features/signup/signup.routes";
 import { SignupService } from "./features/signup/signup.service";
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   realtime.register(app);
   const likesService = new LikesService(db, limiter, realtime, config.messageMailDelayMs, () => worker.wake());
   await app.register(membersRoutes, { members: membersService });
+  await app.register(landersRoutes, { db });
   await app.register(profileRoutes, { profile: new ProfileService(db, onMemberChanged) });
   await app.register(photosRoutes, { photos: new PhotosService(db, storage), onChanged: onMemberChanged });
   await app.register(likesRoutes, { likes: likesService });

@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe";
 import { launchBrowser, newContext } from "./browser";
 import { activeMember, newMember } from "./members";
 import { mailLink, type SiteServer, startSite } from "./siteServer";
@@ -28,6 +29,7 @@ describe("legal and help pages", () => {
     // The demo company was added on 2024-03-01, after the default version date.
     expect(await page.getByTestId("terms-version").textContent()).toMatch(/2024/);
     await page.getByText("registered in the trade register under number 12345678").waitFor();
+    expect(await seriousViolations(page), "terms").toEqual([]);
 
     for (const [path, heading] of [
       ["/pages/privacy", "Privacy policy"],
@@ -38,9 +40,11 @@ describe("legal and help pages", () => {
     ]) {
       expect(await site$.open(path)).toBe(200);
       await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+      expect(await seriousViolations(page), path).toEqual([]);
     }
     await site$.open("/pages/service");
     expect(await page.getByTestId("service-phone").getAttribute("href")).toBe("tel:+31201234567");
+    expect(await seriousViolations(page), "service").toEqual([]);
 
     // In German (a member's or a chosen language), with the same structure.
     await context.addCookies([{ name: "locale", value: "de", url: site.url }]);
@@ -58,6 +62,7 @@ describe("complaints", () => {
     await site$.open("/complaints");
     await page.getByTestId("complaint-submit").click();
     await page.getByText("Describe your complaint in at least 20 and at most 5000 characters.").waitFor();
+    expect(await seriousViolations(page), "complaints with errors").toEqual([]);
     await page.getByLabel("Your name").fill("Vera Visitor");
     await page.getByLabel("Your e-mail address").fill("vera@example.com");
     await page.getByLabel("What is it about?").selectOption("technical");
@@ -65,6 +70,7 @@ describe("complaints", () => {
     await page.getByTestId("complaint-submit").click();
     const reference = (await page.getByTestId("complaint-reference").textContent())?.trim() ?? "";
     expect(reference).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    expect(await seriousViolations(page), "complaint sent").toEqual([]);
     const link = await mailLink(site, "vera@example.com");
     expect(link.pathname).toBe("/pages/service");
     await context.close();
@@ -99,12 +105,14 @@ describe("deleting and reactivating an account", () => {
     await page.getByText("This password is not correct.").waitFor();
     await page.getByTestId("delete-password").fill("member-secret-1");
     await page.getByTestId("delete-confirm").click();
-    await page.getByTestId("account-deleted").waitFor({ timeout: 5000 }).catch(async (e) => { await page.screenshot({ path: "/tmp/dbg-del.png" }); console.log("URL", page.url()); throw e; });
+    await page.getByTestId("account-deleted").waitFor();
+    expect(await seriousViolations(page), "account-deleted").toEqual([]);
     await page.getByTestId("nav-login").waitFor();
 
     const link = await mailLink(site, "lotte@example.com", 2, /https?:\/\/\S+\/reactivate\?token=\S+/);
     await site$.open(link.pathname + link.search);
     await page.getByTestId("reactivated").waitFor();
+    expect(await seriousViolations(page), "reactivated").toEqual([]);
     await page.getByRole("link", { name: "Go to the members" }).click();
     await page.getByTestId("account-dropdown").waitFor();
     await context.close();
@@ -153,5 +161,30 @@ describe("the activation reminder", () => {
     await page.getByTestId("activation-reminder").waitFor();
     expect(await page.getByTestId("activation-reminder-modal").count()).toBe(0);
     await context.close();
+  });
+});
+
+describe("the installed app", () => {
+  it("has the compact footer, and a back button on inner pages that leads to the start page when opened there", async () => {
+    const member = await newMember(site, browser, "installed@example.com", "Ida");
+    // Chromium cannot be installed headless: the page is told it runs standalone, as an installed app is.
+    await member.context.addInitScript(() => {
+      const original = window.matchMedia.bind(window);
+      window.matchMedia = (query: string) =>
+        query.includes("display-mode: standalone") ? ({ ...original(query), matches: true, media: query } as MediaQueryList) : original(query);
+    });
+    const page = await member.context.newPage();
+    const site$ = new SitePage(page, site.url);
+    await site$.open("/pages/faq");
+    await page.getByTestId("footer-app").waitFor();
+    await page.getByTestId("installed-back").click();
+    await page.waitForURL(/\/members$/);
+    await page.getByTestId("members-page").waitFor();
+    expect(await page.getByTestId("installed-back").count()).toBe(0);
+    await page.getByTestId("member-card").first().click();
+    await page.getByTestId("member-page").waitFor();
+    await page.getByTestId("installed-back").click();
+    await page.getByTestId("members-page").waitFor();
+    await member.context.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeJpeg } from "../support/factories";
+import { seriousViolations } from "./axe";
 import { launchBrowser, newContext } from "./browser";
 import { activeMember } from "./members";
 import { type SiteServer, startSite } from "./siteServer";
@@ -24,16 +25,21 @@ const US_IP = "8.8.8.8";
 const AMSTERDAM = { latitude: 52.3728, longitude: 4.8936 };
 
 describe("a visitor signs up in steps", () => {
-  it("goes through every step in the signup modal, with a photo and a location, and the tracking is stored", async () => {
+  it("arrives on a lander with tracking, goes through every step in the signup modal with a photo and a location, and the tracking is stored", async () => {
     const context = await newContext(browser, { ip: US_IP });
     await context.grantPermissions(["geolocation"]);
     await context.setGeolocation(AMSTERDAM);
     const page = await context.newPage();
     const site$ = new SitePage(page, site.url);
-    await site$.open("/?network=adnet&ref=partner7&sub1=spring&sub2=banner&sub3=b2");
-    await page.getByTestId("home-signup").click();
+    // Arrives on a lander with tracking parameters, and looks at the legal pages before signing up.
+    await site$.open("/landers/gallery?network=adnet&ref=partner7&sub1=spring&sub2=banner&sub3=b2");
+    await page.locator("footer").getByRole("link", { name: "Terms and conditions" }).click();
+    await page.getByTestId("pages-terms").waitFor();
+    await page.goBack();
+    await page.getByTestId("lander-cta").first().click();
     const modal = page.getByTestId("signup-modal");
     await modal.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
 
     const form = new SignupForm(page);
     await form.fill({ email: "sofie@example.com", name: "Sofie", password: "sofie-secret-1", dateOfBirth: "1993-05-06" });
@@ -50,9 +56,11 @@ describe("a visitor signs up in steps", () => {
     expect(await page.getByTestId("signup-skip").isVisible()).toBe(true);
     await page.getByTestId("photo-input").setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: await makeJpeg({ width: 600, height: 750 }) });
     await page.getByTestId("own-photo").first().waitFor();
+    expect(await seriousViolations(page), "step 1").toEqual([]);
     await steps.next();
 
     await steps.at(2);
+    expect(await seriousViolations(page), "step 2").toEqual([]);
     // The account exists: neither escape nor the backdrop closes the modal, and there is no close button.
     await page.keyboard.press("Escape");
     await page.mouse.click(5, 5);
@@ -64,6 +72,7 @@ describe("a visitor signs up in steps", () => {
     await steps.next();
 
     await steps.at(3);
+    expect(await seriousViolations(page), "step 3").toEqual([]);
     await steps.next();
     expect(await page.locator("#signup-gender + .invalid-feedback, #signup-gender ~ .invalid-feedback").first().textContent()).toBe("Please fill in this field.");
     await steps.choose("signup-gender", "female");
@@ -72,6 +81,7 @@ describe("a visitor signs up in steps", () => {
     await steps.next();
 
     await steps.at(4);
+    expect(await seriousViolations(page), "step 4").toEqual([]);
     await page.getByTestId("use-my-location").click();
     await page.getByText(/Amsterdam/).first().waitFor();
     expect(await page.inputValue("#profile-country")).toBe("NL");
@@ -79,6 +89,7 @@ describe("a visitor signs up in steps", () => {
     await steps.next();
 
     await steps.at(5);
+    expect(await seriousViolations(page), "step 5").toEqual([]);
     expect(await page.getByTestId("signup-push-state").getAttribute("data-state")).toMatch(/unsupported|unknown|granted|denied/);
     await steps.next();
 
@@ -86,11 +97,13 @@ describe("a visitor signs up in steps", () => {
     await page.getByTestId("complete-signup").waitFor();
     await modal.waitFor({ state: "detached" });
     await page.getByText("We sent an e-mail to sofie@example.com").waitFor();
+    expect(await seriousViolations(page), "complete-signup").toEqual([]);
     await page.getByTestId("complete-signup-continue").click();
 
     await page.getByTestId("signup-matches").waitFor();
     await page.getByTestId("signup-match-like").first().click();
     await page.locator("[data-testid=signup-match-like][aria-pressed=true]").waitFor();
+    expect(await seriousViolations(page), "signup-matches").toEqual([]);
     await page.getByTestId("signup-matches-continue").click();
     await page.getByTestId("members-page").waitFor();
     expect(page.url()).toContain("api_signup_complete");

@@ -74,6 +74,8 @@ const QUERY_CASES = [
   "/api/my-data.php?x=1",
   "/api/repeat-order.php?x=1",
   "/api/credit-history.php?x=1",
+  "/api/lander.php?niche=nope",
+  "/api/lander.php?limit=0",
 ];
 
 interface ErrorBody {

@@ -163,6 +163,35 @@ describe("pages for search engines", () => {
     expect(res.text).not.toContain("noindex");
   });
 
+  it("write the home page and the landers' words into the HTML, the niche of the slug chosen, in the URL's language", async () => {
+    const home = await t.client({}, null).get("/?lang=nl");
+    expect(home.text).toMatch(/<div id="root"><main[^>]*><h1>[^<]+<\/h1>/);
+    expect(home.text).toContain('hreflang="x-default"');
+    const nl = await import("../../src/web/i18n/locales/nl.json");
+    expect(home.text).toContain(nl.home.hero_title);
+
+    const en = await import("../../src/web/i18n/locales/en.json");
+    const milf = await t.client({}, null).get("/landers/gallery/milf");
+    expect(milf.status).toBe(200);
+    expect(milf.text).toContain(`<h1>${en.landers.niche.milf.headline}</h1>`);
+    expect(milf.text).toContain(`<title>${en.landers.niche.milf.headline} – `);
+    expect(milf.text).toContain(`hreflang="de" href="${t.baseUrl}/landers/gallery/milf?lang=de"`);
+    // Without a slug (or with a word that is no niche) the site's own niche.
+    const plain = await t.client({}, null).get("/landers/video");
+    expect(plain.text).toContain(`<h1>${en.landers.niche.default.headline}</h1>`);
+    const swipe = await t.client({}, null).get("/landers/tinderswipe");
+    expect(swipe.status).toBe(200);
+    expect(swipe.text).not.toContain("noindex");
+  });
+
+  it("answer 404 for a lander that does not exist, and keep a member's own landing pages out of search engines", async () => {
+    expect((await t.client().get("/landers/nothing-here")).status).toBe(404);
+    expect((await t.client().get("/landers/gallery/milf/extra")).status).toBe(404);
+    const own = await t.client().get("/members/1/landing2/milf");
+    expect(own.status).toBe(200);
+    expect(own.text).toContain('<meta name="robots" content="noindex" />');
+  });
+
   it("keep members-only pages out of search engines", async () => {
     const res = await t.client().get("/profile");
     expect(res.text).toContain('<meta name="robots" content="noindex" />');

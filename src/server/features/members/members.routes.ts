@@ -14,7 +14,7 @@ export function viewerOf(request: FastifyRequest): Viewer {
 }
 
 /** Visitors search only as the site allows: always, or only when they came with a traffic source. */
-function visitorMaySearch(request: FastifyRequest): boolean {
+export function visitorMaySearch(request: FastifyRequest): boolean {
   const { logged_out_search, logged_out_search_trafficsource } = request.site.settings;
   if (logged_out_search) return true;
   return logged_out_search_trafficsource && request.cookies[TRAFFIC_SOURCE_COOKIE] === "1";

@@ -8,6 +8,7 @@ import { sendError } from "../../plugins/errors";
 import { VISIT_COOKIE } from "../visits/visits.routes";
 import { escapeHtml } from "../../escapeHtml";
 import type { CompanyRow } from "../settings/settings.repo";
+import { LANDER_ROUTES, marketingPageHtml, unknownLander } from "./marketingPageHtml";
 import { hreflangLinks, LEGAL_ROUTES, legalPageHtml, PUBLIC_ROUTES } from "./publicPageHtml";
 
 /**
@@ -43,10 +44,13 @@ export async function registerWeb(app: FastifyInstance, webRoot: string, company
     const settings = request.site?.settings;
     const path = request.url.split("?")[0];
     const route = status === 200 ? matchPageRoute(path) : null;
-    const isPublic = route !== null && PUBLIC_ROUTES.includes(route.name);
+    const isPublic = route !== null && (PUBLIC_ROUTES.includes(route.name) || LANDER_ROUTES.includes(route.name));
     const legal =
       route && request.site && LEGAL_ROUTES.includes(route.name) ? legalPageHtml(route.name, request.lang, request.site, (await companyOf(request))?.info ?? null) : null;
-    const title = legal ? `${legal.title} – ${settings?.name ?? ""}` : (settings?.index_title ?? settings?.name ?? "");
+    // For visitors only: a member's home is the members area, which must not flash the visitor's page first.
+    const marketing = route && request.site && !legal && !request.member ? marketingPageHtml(route.name, path, request.lang, request.site) : null;
+    const page = legal ?? marketing;
+    const title = legal ? `${legal.title} – ${settings?.name ?? ""}` : (marketing?.title ?? settings?.index_title ?? settings?.name ?? "");
     let html = template
       .replace('<html lang="en">', `<html lang="${request.lang}">`)
       .replace(/<title>.*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
@@ -54,7 +58,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string, company
     if (isPublic) html = html.replace("</head>", `    ${hreflangLinks(request.origin, path)}\n  </head>`);
     // Members-only pages are not for search engines.
     else html = html.replace("</head>", `    <meta name="robots" content="noindex" />\n  </head>`);
-    if (legal) html = html.replace('<div id="root"></div>', `<div id="root">${legal.body}</div>`);
+    if (page) html = html.replace('<div id="root"></div>', `<div id="root">${page.body}</div>`);
     return reply.send(html);
   };
 
@@ -62,6 +66,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string, company
     const path = request.url.split("?")[0];
     const isPage = (request.method === "GET" || request.method === "HEAD") && !path.startsWith("/api/") && !path.startsWith("/assets/");
     if (!isPage) return sendError(request, reply, 404, "not_found");
-    return renderPage(request, reply, matchPageRoute(path) ? 200 : 404);
+    const route = matchPageRoute(path);
+    return renderPage(request, reply, route && !unknownLander(route.name, path) ? 200 : 404);
   });
 }

@@ -8,6 +8,8 @@ import { MIN_AGE } from "../../../common/constants";
 import { type SignupRequest, signupRequestSchema } from "../../../common/schemas/auth";
 import { suggestEmail } from "../../../common/suggestEmail";
 import { ApiError } from "../../api/apiClient";
+import { signupsOpen } from "../../../common/signupSteps";
+import { useSettings } from "../../api/settingsApi";
 import { useSignup } from "../../api/userApi";
 import { applyApiError } from "../../components/applyApiError";
 import { FormField } from "../../components/FormField";
@@ -41,6 +43,7 @@ interface Props {
 export function SignupForm({ member, onLogin, onDirty }: Props) {
   const { t } = useTranslation();
   const signup = useSignup();
+  const settings = useSettings();
   const [formError, setFormError] = useState<{ message: string; code?: string; email?: string } | null>(null);
   const [suggestion, setSuggestion] = useState<string | null>(null);
   const draft = readDraft<Draft>("account");
@@ -61,6 +64,14 @@ export function SignupForm({ member, onLogin, onDirty }: Props) {
     return () => subscription.unsubscribe();
   }, [watch]);
   useEffect(() => onDirty?.(formState.isDirty || formState.isSubmitting), [formState.isDirty, formState.isSubmitting, onDirty]);
+
+  if (!signupsOpen(settings.signups, readTracking())) {
+    return (
+      <Alert variant="info" data-testid="signups-closed">
+        {t("errors.signups_closed")}
+      </Alert>
+    );
+  }
 
   const submit = handleSubmit(async (values) => {
     setFormError(null);

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { NICHE_FILTERS, nicheOfSetting } from "../../../common/landers";
+import { landerQuerySchema, landerResponseSchema } from "../../../common/schemas/landers";
+import type { Db } from "../../db/client";
+import { memberCardDto } from "../members/profileDto";
+import { visitorMaySearch } from "../members/members.routes";
+import { landerCount, landerProfiles, type LanderRow } from "./landers.repo";
+
+/** Below this many profiles of a niche, a lander fills up with others of the niche's gender. */
+const LANDER_MIN_PROFILES = 6;
+const DEFAULT_LIMIT = 12;
+
+/**
+ * GET /api/lander.php: public. Real members appear only where the site shows members to visitors
+ * (logged_out_search, or with a traffic source); the profiles the site operates (demo and fictional,
+ * which cannot log in) always may. A member's privacy does not depend on which page a visitor lands on.
+ */
+export const landersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    "/api/lander.php",
+    {
+      schema: {
+        tags: ["landers"],
+        summary: "Profiles for a landing page of a niche (the site's niche by default), the visitor's country first",
+        querystring: landerQuerySchema,
+        response: { 200: landerResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const niche = request.query.niche ?? nicheOfSetting(request.site.settings.niche);
+      const limit = request.query.limit ?? DEFAULT_LIMIT;
+      const base = { siteId: request.site.id, includeMembers: Boolean(request.member) || visitorMaySearch(request), country: request.country, limit };
+      const filter = NICHE_FILTERS[niche];
+      let rows: LanderRow[] = await landerProfiles(db, { ...base, filter });
+      if (rows.length < Math.min(limit, LANDER_MIN_PROFILES)) {
+        const seen = new Set(rows.map((r) => r.profile.id));
+        const more = await landerProfiles(db, { ...base, filter: { gender: filter.gender } });
+        rows = [...rows, ...more.filter((r) => !seen.has(r.profile.id))].slice(0, limit);
+      }
+      const total = await landerCount(db, { siteId: base.siteId, includeMembers: base.includeMembers, filter });
+      // Public and the same for every visitor of a country for a while: cacheable by the browser.
+      reply.header("cache-control", request.member ? "private, no-store" : "private, max-age=300");
+      return {
+        niche,
+        total,
+        profiles: rows.map((r) => ({ ...memberCardDto(r.profile, r.mainPhoto), personal_text: r.personalText, interests: r.interests })),
+      };
+    },
+  );
+};

@@ -1,0 +1,115 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LANDERS } from "../../src/common/landers";
+import { seriousViolations } from "./axe";
+import { launchBrowser, newContext } from "./browser";
+import { activeMember } from "./members";
+import { type SiteServer, startSite } from "./siteServer";
+import { SitePage } from "./sitePages";
+
+// The landing pages: eight landers and the swipe lander, built from the site's profiles, and a
+// member's own landing pages; each leads to the signup and passes axe-core.
+
+let site: SiteServer;
+let browser: Browser;
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const US_IP = "8.8.8.8";
+
+/** Every request the page made went to the site itself: no remote images, fonts or scripts. */
+function watchRequests(page: Page, origin: string): string[] {
+  const foreign: string[] = [];
+  page.on("request", (r) => {
+    if (!r.url().startsWith(origin) && !r.url().startsWith("data:") && !r.url().startsWith("blob:")) foreign.push(r.url());
+  });
+  return foreign;
+}
+
+describe("landers", () => {
+  it("each shows the site's profiles with their own photos, passes axe-core and opens the signup", async () => {
+    const context = await newContext(browser, { ip: US_IP });
+    const page = await context.newPage();
+    const foreign = watchRequests(page, site.url);
+    const site$ = new SitePage(page, site.url);
+    for (const name of LANDERS) {
+      for (const mobile of [false, true]) {
+        await page.setViewportSize(mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 });
+        expect(await site$.open(`/landers/${name}/milf`), name).toBe(200);
+        await page.getByTestId(`lander-${name}`).waitFor();
+        await page.getByTestId("lander-profile").first().waitFor();
+        const photos = await page.locator(`[data-testid=lander-${name}] img`).evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
+        expect(photos.length, name).toBeGreaterThan(0);
+        for (const src of photos) expect(new URL(src).pathname, name).toMatch(/^\/photos\//);
+        expect(await seriousViolations(page), `${name} ${mobile ? "phone" : "desktop"}`).toEqual([]);
+      }
+      expect(await page.locator("h1").count(), name).toBe(1);
+      await page.getByTestId("lander-cta").first().click();
+      await page.getByTestId("signup-modal").waitFor();
+      await page.keyboard.press("Escape");
+      await page.getByTestId("signup-modal").waitFor({ state: "detached" });
+    }
+    expect(foreign).toEqual([]);
+    await context.close();
+  });
+
+  it("the swipe lander lets a visitor like three and then write to the last one", async () => {
+    const context = await newContext(browser, { ip: US_IP });
+    const page = await context.newPage();
+    await new SitePage(page, site.url).open("/landers/tinderswipe");
+    await page.getByTestId("swipe-card").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press("ArrowLeft");
+    for (let i = 0; i < 3; i++) {
+      await page.waitForTimeout(450);
+      await page.keyboard.press("ArrowRight");
+    }
+    const done = page.getByTestId("tinderswipe-done");
+    await done.waitFor();
+    const title = (await done.locator("h2").textContent()) ?? "";
+    const name = title.replace(/^You like (.*)!$/, "$1");
+    await done.getByTestId("lander-cta").click();
+    await page.getByText(`Your first message to ${name}`).waitFor();
+    await context.close();
+  });
+});
+
+describe("a member's own landing pages", () => {
+  it("show the member in three ways and carry a reply into the signup", async () => {
+    const host = await activeMember(site, browser, "landing-host@example.com", "Lotte");
+    await host.page.evaluate(() => fetch("/api/profile.php", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ personal_text: "Cyclist, coffee lover." }) }));
+    await host.context.close();
+    const context = await newContext(browser, { ip: US_IP, mobile: true });
+    const page = await context.newPage();
+    const site$ = new SitePage(page, site.url);
+
+    await site$.open(`/members/${host.id}/landing`);
+    await page.getByTestId("member-landing").getByRole("heading", { level: 1, name: /Lotte/ }).waitFor();
+    await page.getByText("Cyclist, coffee lover.").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await site$.open(`/members/${host.id}/landing3/milf`);
+    await page.getByTestId("member-landing3").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await site$.open(`/members/${host.id}/landing2`);
+    await page.getByTestId("member-landing2").waitFor();
+    await page.getByText("Cyclist, coffee lover.").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.fill("[data-testid=landing-reply]", "Fancy a ride on Sunday?");
+    await page.getByTestId("landing-reply-send").click();
+    await page.getByTestId("signup-modal").waitFor();
+    expect(await page.inputValue("#signup-message")).toBe("Fancy a ride on Sunday?");
+    expect(await page.getByTestId("signup-modal").getByText("Your first message to Lotte").isVisible()).toBe(true);
+
+    // A member who is gone: the page still leads to the site.
+    await site$.open("/members/999999/landing");
+    await page.getByTestId("member-landing-gone").waitFor();
+    await context.close();
+  });
+});
