@@ -31,6 +31,20 @@ function watchRequests(page: Page, origin: string): string[] {
   return foreign;
 }
 
+describe("the home page", () => {
+  it("passes axe-core for a visitor, on a phone and a desktop", async () => {
+    for (const mobile of [false, true]) {
+      const context = await newContext(browser, { ip: US_IP, mobile });
+      const page = await context.newPage();
+      await new SitePage(page, site.url).open("/");
+      await page.getByTestId("visitor-home").waitFor();
+      await page.getByTestId("member-card").first().waitFor();
+      expect(await seriousViolations(page), mobile ? "phone" : "desktop").toEqual([]);
+      await context.close();
+    }
+  });
+});
+
 describe("landers", () => {
   it("each shows the site's profiles with their own photos, passes axe-core and opens the signup", async () => {
     const context = await newContext(browser, { ip: US_IP });
@@ -106,6 +120,12 @@ describe("a member's own landing pages", () => {
     await page.getByTestId("signup-modal").waitFor();
     expect(await page.inputValue("#signup-message")).toBe("Fancy a ride on Sunday?");
     expect(await page.getByTestId("signup-modal").getByText("Your first message to Lotte").isVisible()).toBe(true);
+
+    // The member's signup page: the card, and the form's message goes to them.
+    await site$.open(`/members/${host.id}/signup`);
+    await page.getByRole("heading", { level: 1, name: "Write to Lotte" }).waitFor();
+    expect(await page.getByText("Your first message to Lotte").isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A member who is gone: the page still leads to the site.
     await site$.open("/members/999999/landing");

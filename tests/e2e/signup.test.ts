@@ -166,6 +166,7 @@ describe("a visitor signs up in steps", () => {
     const context = await newContext(browser, { ip: US_IP });
     const page = await context.newPage();
     await new SitePage(page, site.url).open("/signup");
+    expect(await seriousViolations(page), "/signup").toEqual([]);
     const type = async (text: string) => page.keyboard.type(text);
     await page.locator("#signup-email").focus();
     await type("keys@example.com");

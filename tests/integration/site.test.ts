@@ -171,13 +171,13 @@ describe("pages for search engines", () => {
     expect(home.text).toContain(nl.home.hero_title);
 
     const en = await import("../../src/web/i18n/locales/en.json");
-    const milf = await t.client({}, null).get("/landers/gallery/milf");
+    const milf = await t.client({}, null).get("/landers/gallery/milf?lang=en");
     expect(milf.status).toBe(200);
     expect(milf.text).toContain(`<h1>${en.landers.niche.milf.headline}</h1>`);
     expect(milf.text).toContain(`<title>${en.landers.niche.milf.headline} – `);
     expect(milf.text).toContain(`hreflang="de" href="${t.baseUrl}/landers/gallery/milf?lang=de"`);
     // Without a slug (or with a word that is no niche) the site's own niche.
-    const plain = await t.client({}, null).get("/landers/video");
+    const plain = await t.client({}, null).get("/landers/video?lang=en");
     expect(plain.text).toContain(`<h1>${en.landers.niche.default.headline}</h1>`);
     const swipe = await t.client({}, null).get("/landers/tinderswipe");
     expect(swipe.status).toBe(200);
