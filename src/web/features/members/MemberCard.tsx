@@ -24,6 +24,14 @@ export function MemberCard({ member, to = `/members/${member.id}`, isNew = false
     <PrefetchLink to={to} className="member-card-link">
       <Card className="member-card h-100 shadow-sm" data-testid="member-card">
         <div className="position-relative">
+          {/* The name first, then the photo and badges (all placed by CSS): the link reads "Amir, 30 Zwolle New". */}
+          <div className="member-overlay">
+            <div className="fw-semibold text-truncate">
+              {member.name}
+              {member.age !== null && <span className="fw-normal">, {member.age}</span>}
+            </div>
+            {member.city && <div className="small text-truncate opacity-75">{member.city}</div>}
+          </div>
           {photo ? (
             <img className="member-photo" src={photo} alt="" loading="lazy" width={240} height={300} />
           ) : (
@@ -40,13 +48,6 @@ export function MemberCard({ member, to = `/members/${member.id}`, isNew = false
               {t("members.fictional")}
             </span>
           )}
-          <div className="member-overlay">
-            <div className="fw-semibold text-truncate">
-              {member.name}
-              {member.age !== null && <span className="fw-normal">, {member.age}</span>}
-            </div>
-            {member.city && <div className="small text-truncate opacity-75">{member.city}</div>}
-          </div>
         </div>
       </Card>
     </PrefetchLink>
