@@ -278,3 +278,33 @@ describe("the conversation list's partners", () => {
     expect(chats[0].last_message?.body).toBe("Hello");
   });
 });
+
+describe("the conversation list's answer", () => {
+  it("gives each partner the same card as the rest of the API (age on today's date, photo paths) and the last message", async () => {
+    const me = await loggedIn({ credits: 100 });
+    const now = new Date();
+    const iso = (d: Date) => d.toISOString().slice(0, 10);
+    const birthdayToday = iso(new Date(Date.UTC(now.getUTCFullYear() - 30, now.getUTCMonth(), now.getUTCDate())));
+    const birthdayTomorrow = iso(new Date(Date.UTC(now.getUTCFullYear() - 30, now.getUTCMonth(), now.getUTCDate() + 1)));
+    const partners = [await loggedIn({ profile: { dateOfBirth: birthdayToday, city: "Zwolle" } }), await loggedIn({ profile: { dateOfBirth: birthdayTomorrow } })];
+    const upload = await partners[0].client.upload<{ photo: { id: string } }>("/api/photos.php", "photo", await makeJpeg(), "me.jpg");
+    expect(upload.status).toBe(200);
+    for (const p of partners) await me.client.post("/api/chat.php", { to: p.id, text: `Hi ${p.id} & "friends" <3` });
+
+    const chats = (await me.client.get<ChatsResponse>("/api/chats.php")).body.chats;
+    expect(chats.map((c) => c.profile)).toEqual([partners[1].id, partners[0].id]);
+    for (const p of partners) {
+      const item = chats.find((c) => c.profile === p.id);
+      const view = (await me.client.get<{ profile: Record<string, unknown> }>(`/api/member.php?id=${p.id}`)).body.profile;
+      const card = Object.fromEntries(["id", "name", "age", "gender", "country", "region", "city", "main_image", "fictional"].map((k) => [k, view[k]]));
+      expect(item?.member).toEqual(card);
+      expect(item?.last_message).toMatchObject({ conversation: item?.conversation, sender: me.id, kind: "text", body: `Hi ${p.id} & "friends" <3`, read: false });
+      expect(item?.last_message?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    }
+    expect(chats.find((c) => c.profile === partners[0].id)?.member).toMatchObject({ age: 30, city: "Zwolle", main_image: { filename: expect.stringMatching(/^\/photos\//) } });
+    expect(chats.find((c) => c.profile === partners[1].id)?.member.age).toBe(29);
+    // No conversations: an empty list.
+    const lonely = await loggedIn();
+    expect((await lonely.client.get<ChatsResponse>("/api/chats.php")).body).toEqual({ chats: [] });
+  });
+});

@@ -88,3 +88,14 @@ export async function ping(db: Db): Promise<void> {
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
+
+/**
+ * Runs a hot read as a named prepared statement on PostgreSQL: parsed and planned once per connection
+ * instead of on every call (planning the conversation list cost 3.3 ms, more than running it).
+ * `name` must stay unique to `text`. PGlite, in process, runs the text as it is.
+ */
+export async function preparedRows<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
+  return (await client.query<T>(text, values)).rows;
+}

@@ -1,6 +1,6 @@
-import { CARD_COLUMNS_SQL, type RawCard } from "../members/members.repo";
+import { CARD_COLUMNS, type RawCard } from "../members/members.repo";
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { type Db, rowsOf } from "../../db/client";
+import { type Db, preparedRows, rowsOf } from "../../db/client";
 import { conversationMembers, conversations, messages, profiles, users } from "../../db/schema";
 import type { VisibilityFacts } from "../members/visibility";
 
@@ -220,22 +220,24 @@ export interface ConversationListRow extends RawCard {
  * the last message, in one query: partners who are disabled, or blocked either way, are left out.
  */
 export async function listConversations(db: Db, memberId: number): Promise<ConversationListRow[]> {
-  return rowsOf<ConversationListRow>(
-    await db.execute(sql`
-      SELECT c.id AS conversation_id, cm.unread, ${CARD_COLUMNS_SQL},
-        m.id AS last_id, m.sender_id AS last_sender, m.kind AS last_kind, m.body AS last_body,
-        to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_at
-      FROM conversation_members cm
-      JOIN conversations c ON c.id = cm.conversation_id
-      JOIN profiles p ON p.id = CASE WHEN c.member_a = ${memberId} THEN c.member_b ELSE c.member_a END AND p.status = 'enabled'
-      LEFT JOIN photos ph ON ph.id = p.main_photo_id
-      LEFT JOIN LATERAL (SELECT id, sender_id, kind, body, created_at FROM messages WHERE conversation_id = c.id ORDER BY id DESC LIMIT 1) m ON true
-      WHERE cm.member_id = ${memberId} AND NOT cm.hidden
-        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${memberId} AND b.blocked_id = p.id) OR (b.blocker_id = p.id AND b.blocked_id = ${memberId}))
-      ORDER BY c.last_message_at DESC
-      LIMIT 500`),
-  );
+  return preparedRows<ConversationListRow>(db, "chat_list", LIST_CONVERSATIONS, [memberId]);
 }
+
+// A named prepared statement: with 500 conversations, planning it on each call cost 3.3 ms of
+// PostgreSQL's CPU, against 4.2 ms for running it.
+const LIST_CONVERSATIONS = `
+  SELECT c.id AS conversation_id, cm.unread, ${CARD_COLUMNS},
+    m.id AS last_id, m.sender_id AS last_sender, m.kind AS last_kind, m.body AS last_body,
+    to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_at
+  FROM conversation_members cm
+  JOIN conversations c ON c.id = cm.conversation_id
+  JOIN profiles p ON p.id = CASE WHEN c.member_a = $1 THEN c.member_b ELSE c.member_a END AND p.status = 'enabled'
+  LEFT JOIN photos ph ON ph.id = p.main_photo_id
+  LEFT JOIN LATERAL (SELECT id, sender_id, kind, body, created_at FROM messages WHERE conversation_id = c.id ORDER BY id DESC LIMIT 1) m ON true
+  WHERE cm.member_id = $1 AND NOT cm.hidden
+    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = $1 AND b.blocked_id = p.id) OR (b.blocker_id = p.id AND b.blocked_id = $1))
+  ORDER BY c.last_message_at DESC
+  LIMIT 500`;
 
 /** The conversation a chat photo was sent in (who may fetch it), found by the photo's file id. */
 export async function findChatPhotoConversation(db: Db, photoId: string): Promise<ConversationRow | null> {

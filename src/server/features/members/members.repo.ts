@@ -118,8 +118,10 @@ export async function cardsByIds(db: Db, ids: number[], excludeIds: number[] = [
   return rows.map(cardRowOf);
 }
 
-export const CARD_COLUMNS_SQL = sql.raw(`p.id, p.name, p.gender, p.country, p.region, p.city, p.date_of_birth::text AS date_of_birth, p.fictional,
-  ph.id AS photo_id, ph.filename, ph.thumb_filename, ph.match_filename, ph.status AS photo_status`);
+/** The columns of a RawCard over profiles p and photos ph, as text (for prepared statements) and as SQL. */
+export const CARD_COLUMNS = `p.id, p.name, p.gender, p.country, p.region, p.city, p.date_of_birth::text AS date_of_birth, p.fictional,
+  ph.id AS photo_id, ph.filename, ph.thumb_filename, ph.match_filename, ph.status AS photo_status`;
+export const CARD_COLUMNS_SQL = sql.raw(CARD_COLUMNS);
 
 export function cardRowOf(r: RawCard): CardRow {
   return {
