@@ -107,6 +107,14 @@ export const RESET_MAILS_PER_DAY = 3;
 export const RESET_TOKEN_TTL_HOURS = 24;
 export const ACTIVATION_TOKEN_TTL_DAYS = 30;
 export const MAIL_CHANGE_TOKEN_TTL_HOURS = 24;
+/**
+ * The token page (spec section 2, "{token}"): a notification e-mail's button is a one-time login link
+ * at /{token}, valid this long (our choice: long enough for a mail read the next days, short enough
+ * that an old mail in a shared mailbox does not open the account).
+ */
+export const LOGIN_LINK_TTL_HOURS = 72;
+/** Login links tried per address per hour (they are 256-bit random: this only stops noise). */
+export const LOGIN_LINKS_PER_IP_PER_HOUR = 30;
 /** Signups per client address per hour: a brake on scripted account creation. */
 export const SIGNUPS_PER_IP_PER_HOUR = 20;
 

@@ -1,7 +1,12 @@
+import { LANDERS } from "./landers";
+
 // The page routes the site serves (spec section 2), shared by the client's router and the server,
 // which answers 404 for any other path. A route joins this table when its screen is built.
 
 export type LayoutName = "default" | "chat" | "lander" | "empty";
+
+/** The token page's segment: a login link's token (common/schemas/auth.ts LOGIN_LINK_PATTERN). */
+export const LOGIN_LINK_TOKEN = "[A-Za-z0-9_-]{40,100}";
 
 export interface PageRoute {
   /** Internal route name of spec section 2 where it gives one. */
@@ -11,6 +16,8 @@ export interface PageRoute {
   layout: LayoutName;
   /** Pages that need a logged-in member send visitors to /login. */
   auth?: boolean;
+  /** What the path's first parameter must look like (a regular expression source); anything else is no page. */
+  param?: string;
 }
 
 export const PAGE_ROUTES = [
@@ -31,7 +38,7 @@ export const PAGE_ROUTES = [
   { name: "members-id-landing2", path: "/members/:id/landing2/:slug?", layout: "lander" },
   { name: "members-id-landing3", path: "/members/:id/landing3/:slug?", layout: "lander" },
   { name: "landers-tinderswipe", path: "/landers/tinderswipe", layout: "lander" },
-  { name: "landers-name", path: "/landers/:name/:slug?", layout: "lander" },
+  { name: "landers-name", path: "/landers/:name/:slug?", layout: "lander", param: LANDERS.join("|") },
   { name: "chats", path: "/chats", layout: "default", auth: true },
   { name: "chats-id", path: "/chats/:id", layout: "chat", auth: true },
   { name: "members-id-chat", path: "/members/:id/chat", layout: "chat", auth: true },
@@ -61,6 +68,8 @@ export const PAGE_ROUTES = [
   { name: "complaints", path: "/complaints", layout: "default" },
   { name: "account-deleted", path: "/account-deleted", layout: "default" },
   { name: "reactivate", path: "/reactivate", layout: "default" },
+  // The token page: a login link from a notification e-mail (any other one-segment path is no page).
+  { name: "token", path: "/:token", layout: "default", param: LOGIN_LINK_TOKEN },
 ] as const satisfies readonly PageRoute[];
 
 export type RouteName = (typeof PAGE_ROUTES)[number]["name"];
@@ -71,19 +80,24 @@ export const MEMBERS_AREA_ROUTES: readonly string[] = ["members", "members-id", 
 /** The entry warning is hidden on these routes. */
 export const ENTRY_WARNING_HIDDEN_ROUTES: readonly string[] = ["complete-signup", "reset-password", "reset-password-do"];
 
-function toRegExp(path: string): RegExp {
+function toRegExp(path: string, param?: string): RegExp {
+  let first = true;
   const pattern = path
     .split("/")
     .filter(Boolean)
     .map((segment) => {
-      if (segment.startsWith(":")) return segment.endsWith("?") ? "(?:/[^/]+)?" : "/[^/]+";
+      if (segment.startsWith(":")) {
+        const value = first && param ? `(?:${param})` : "[^/]+";
+        first = false;
+        return segment.endsWith("?") ? `(?:/${value})?` : `/${value}`;
+      }
       return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
     })
     .join("");
   return new RegExp(`^${pattern || "/"}/?$`);
 }
 
-const compiled = PAGE_ROUTES.map((route) => ({ route, re: toRegExp(route.path) }));
+const compiled = PAGE_ROUTES.map((route: PageRoute) => ({ route, re: toRegExp(route.path, route.param) }));
 
 /** The page route a pathname belongs to, or null when the site has no such page. */
 export function matchPageRoute(pathname: string): PageRoute | null {

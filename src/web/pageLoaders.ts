@@ -52,6 +52,7 @@ export const pages: Record<RouteName, [Loader, string]> = {
   "pages-service": [(() => import("./pages/ServicePage")), "ServicePage"],
   complaints: [(() => import("./pages/ComplaintsPage")), "ComplaintsPage"],
   "account-deleted": [(() => import("./pages/AccountDeletedPage")), "AccountDeletedPage"],
+  token: [(() => import("./pages/TokenPage")), "TokenPage"],
   reactivate: [(() => import("./pages/ReactivatePage")), "ReactivatePage"],
 };
 

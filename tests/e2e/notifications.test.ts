@@ -1,7 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./browser";
+import { launchBrowser, newContext } from "./browser";
 import { activeMember } from "./members";
+import { seriousViolations } from "./axe";
 import { mailLink, type SiteServer, startSite } from "./siteServer";
 
 let site: SiteServer;
@@ -23,6 +24,21 @@ describe("e-mail notifications", () => {
 
     // Otto gets "Nora likes you" (his second mail, after the activation mail) with an unsubscribe link.
     const unsubscribe = await mailLink(site, "otto@example.com", 2, /https?:\/\/\S+\/unsubscribe\?token=\S+/);
+
+    // The mail's button is a one-time login link (the token page): on another device, it logs Otto in
+    // and opens his likes; used again, it says so and offers the login.
+    const button = await mailLink(site, "otto@example.com", 2, /https?:\/\/[^/\s]+\/[\w-]{43}\?next=\S+/);
+    const other = await newContext(browser, { ip: "8.8.8.8" });
+    const tablet = await other.newPage();
+    await tablet.goto(site.url + button.pathname + button.search);
+    await tablet.getByTestId("likes-page").waitFor();
+    expect(new URL(tablet.url()).pathname).toBe("/likes");
+    await tablet.getByTestId("account-dropdown").waitFor();
+    await other.clearCookies();
+    await tablet.goto(site.url + button.pathname + button.search);
+    await tablet.getByTestId("token-failed").getByText("Link expired or invalid, request a new email").waitFor();
+    expect(await seriousViolations(tablet)).toEqual([]);
+    await other.close();
     await b.site$.open(unsubscribe.pathname + unsubscribe.search);
     // Opening the link changes nothing (mail scanners open links); the button does.
     await b.page.getByTestId("unsubscribe-confirm").click();

@@ -20,6 +20,7 @@ const BODY_ENDPOINTS: Array<[string, string]> = [
   ["PUT", "/api/user.php"],
   ["POST", "/api/signup.php"],
   ["POST", "/api/signup-step.php"],
+  ["POST", "/api/login-link.php"],
   ["POST", "/api/reset-password.php"],
   ["POST", "/api/reset-password-do.php"],
   ["POST", "/api/mail-change.php"],

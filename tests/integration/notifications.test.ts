@@ -56,7 +56,8 @@ describe("e-mails about messages, likes and matches", () => {
     const mails = mailsTo(b.email);
     expect(mails).toHaveLength(1);
     expect(header(mails[0].raw, "Subject")).toContain("Anna sent you a message");
-    expect(mails[0].text).toContain(`https://dating.example/chats/${sent.body.message.conversation}`);
+    // The button is a one-time login link (the token page) that goes on to the conversation.
+    expect(mails[0].text).toMatch(new RegExp(`https://dating\\.example/[\\w-]{43}\\?next=%2Fchats%2F${sent.body.message.conversation}\\b`));
     // The message itself stays on the site.
     expect(mails[0].text).not.toContain("Hello Ben");
     const listUnsubscribe = header(mails[0].raw, "List-Unsubscribe");
@@ -103,7 +104,7 @@ describe("e-mails about messages, likes and matches", () => {
     const likeMails = mailsTo(a.email);
     expect(likeMails).toHaveLength(1);
     expect(header(likeMails[0].raw, "Subject")).toContain("Dirk");
-    expect(likeMails[0].text).toContain("https://dating.example/likes");
+    expect(likeMails[0].text).toMatch(/https:\/\/dating\.example\/[\w-]{43}\?next=%2Flikes\b/);
     expect(likeMails[0].text).not.toContain("Choose which e-mails you get");
 
     await a.client.post("/api/like.php", { id: b.id });
@@ -111,7 +112,7 @@ describe("e-mails about messages, likes and matches", () => {
     const matchMails = mailsTo(b.email);
     expect(matchMails).toHaveLength(1);
     expect(header(matchMails[0].raw, "Subject")).toBe("It's a match: you and Carla");
-    expect(matchMails[0].text).toContain(`https://dating.example/members/${a.id}/chat`);
+    expect(matchMails[0].text).toContain(`?next=${encodeURIComponent(`/members/${a.id}/chat`)}`);
   });
 
   it("respects the member's choices, and sends nothing to or about unconfirmed members", async () => {
@@ -131,6 +132,41 @@ describe("e-mails about messages, likes and matches", () => {
     expect(mailsTo(quiet.email)).toHaveLength(0);
     expect(mailsTo(unconfirmed.email.toLowerCase())).toHaveLength(0);
     expect(mailsTo(target.email)).toHaveLength(0);
+  });
+});
+
+describe("the token page: a notification mail's login link", () => {
+  it("logs the member in once, and only within its time", async () => {
+    const a = await loggedIn({ name: "Fay" });
+    const b = await loggedIn({ name: "Gus" });
+    await b.client.post("/api/like.php", { id: a.id });
+    await settle();
+    const link = new URL(mailsTo(a.email)[0].text.match(/https:\/\/dating\.example\/[\w-]{43}\?next=\S+/)?.[0] as string);
+    const token = link.pathname.slice(1);
+    expect(link.searchParams.get("next")).toBe("/likes");
+
+    // The page itself is served (and not indexed); another word at that place is a 404.
+    expect((await t.client().get(link.pathname)).status).toBe(200);
+    expect((await t.client().get("/no-such-page")).status).toBe(404);
+
+    const browser = t.client();
+    const res = await browser.post<{ user: { id: number } }>("/api/login-link.php", { token });
+    expect(res.status).toBe(200);
+    expect(res.body.user.id).toBe(a.id);
+    expect((await browser.get<{ user: { id: number } }>("/api/user.php")).body.user.id).toBe(a.id);
+
+    const again = await t.client().post<{ error: { code: string; message: string } }>("/api/login-link.php", { token });
+    expect(again.status).toBe(400);
+    expect(again.body.error.message).toBe("Link expired or invalid, request a new email");
+
+    // An expired link, and a malformed one.
+    const c = await loggedIn({ name: "Hal" });
+    await c.client.post("/api/like.php", { id: a.id });
+    await settle();
+    const second = mailsTo(a.email).at(-1)?.text.match(/https:\/\/dating\.example\/([\w-]{43})\?/)?.[1] as string;
+    await t.testDb.database.db.execute(sql`UPDATE email_tokens SET expires_at = now() - interval '1 minute' WHERE kind = 'login' AND used_at IS NULL`);
+    expect((await t.client().post("/api/login-link.php", { token: second })).status).toBe(400);
+    expect((await t.client().post("/api/login-link.php", { token: "short" })).status).toBe(400);
   });
 });
 

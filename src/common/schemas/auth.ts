@@ -11,6 +11,7 @@ import {
 } from "../constants";
 import { ageOn, isIsoDate } from "../dates";
 import { LANGUAGES } from "../locales";
+import { LOGIN_LINK_TOKEN } from "../routes";
 import { FIRST_PROFILE_STEP, LAST_SIGNUP_STEP } from "../signupSteps";
 
 // Messages are i18n keys: the client translates them, the server answers them translated.
@@ -97,6 +98,9 @@ export const mailChangeRequestSchema = z
 export type MailChangeRequest = z.infer<typeof mailChangeRequestSchema>;
 
 export const tokenRequestSchema = z.object({ token: tokenSchema }).strict();
+
+/** The token page's path segment: a login link's token (anything else is no page: 404). */
+export const LOGIN_LINK_PATTERN = new RegExp(`^${LOGIN_LINK_TOKEN}$`);
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
 /** POST /api/signup-step.php: the member finished (or skipped) this step of the signup. */

@@ -118,3 +118,10 @@ export function useSignupStep() {
     },
   });
 }
+
+/** The token page: POST /api/login-link.php with a notification e-mail's one-time login link. */
+export function useLoginLink() {
+  return useMutation({
+    mutationFn: async (token: string) => becomeMember(await api<UserResponse>("/api/login-link.php", { method: "POST", body: { token } })),
+  });
+}

@@ -20,9 +20,9 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-export type TokenKind = "activation" | "reset" | "mail_change" | "reactivation";
+export type TokenKind = "activation" | "reset" | "mail_change" | "reactivation" | "login";
 
-/** One-time links sent by e-mail (activation, password reset, e-mail change), stored hashed. */
+/** One-time links sent by e-mail (activation, password reset, e-mail change, reactivation, login), stored hashed. */
 export const emailTokens = pgTable(
   "email_tokens",
   {

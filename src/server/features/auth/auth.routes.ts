@@ -114,6 +114,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
+  app.post(
+    "/api/login-link.php",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "The token page: log in with a one-time link from a notification e-mail",
+        body: tokenRequestSchema,
+        response: { 200: userResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { token, userId } = await auth.loginWithLink(request.body.token, info(request));
+      setAuthCookie(request, reply, token);
+      return userAnswer(userId);
+    },
+  );
+
   app.get(
     "/api/activate.php",
     {

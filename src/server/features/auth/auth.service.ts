@@ -1,6 +1,7 @@
 import {
   ACTIVATION_TOKEN_TTL_DAYS,
   AUTH_COOKIE_DAYS,
+  LOGIN_LINKS_PER_IP_PER_HOUR,
   LOGIN_LOCKOUT_MINUTES,
   LOGIN_MAX_FAILURES,
   MAIL_CHANGE_TOKEN_TTL_HOURS,
@@ -143,6 +144,21 @@ export class AuthService {
     const token = newToken();
     await insertSession(this.db, this.sessionValues(token, user.id, req));
     return { userId: user.id, token };
+  }
+
+  /**
+   * The token page: a one-time login link from a notification e-mail. Used, expired or unknown links,
+   * and accounts that cannot log in (leaving, operated), answer 'Link expired or invalid'.
+   */
+  async loginWithLink(link: string, req: RequestInfo): Promise<LoggedIn> {
+    const tries = await this.limiter.hit(`login-link:${req.site.id}:${req.ip}`, 3600);
+    if (tries.count > LOGIN_LINKS_PER_IP_PER_HOUR) throw new AppError(429, "rate_limited");
+    const row = await consumeEmailToken(this.db, hashToken(link), "login");
+    const user = row ? await findMemberByUserId(this.db, row.userId) : null;
+    if (!user || user.user.siteId !== req.site.id || !user.user.canLogin || user.user.deletionRequestedAt) throw new AppError(400, "link_invalid");
+    const token = newToken();
+    await insertSession(this.db, this.sessionValues(token, user.user.id, req));
+    return { userId: user.user.id, token };
   }
 
   async logout(member: MemberRecord | null): Promise<void> {

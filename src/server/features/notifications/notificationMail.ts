@@ -1,3 +1,4 @@
+import { LOGIN_LINK_TTL_HOURS } from "../../../common/constants";
 import type { Language } from "../../../common/locales";
 import type { Db } from "../../db/client";
 import { enqueueMail } from "../../mail/enqueueMail";
@@ -5,6 +6,8 @@ import { type NotificationTemplate, renderMail } from "../../mail/mailTemplates"
 import type { SiteRow } from "../settings/settings.repo";
 import type { NotificationKind, NotificationPayload } from "./notify";
 import { blockedEitherWay, claimMessageMail, findVisibleSenderName, findRecipient } from "./notifications.repo";
+import { insertEmailToken } from "../auth/auth.repo";
+import { hashToken, newToken } from "../auth/tokens";
 import { unsubscribeToken } from "./unsubscribeToken";
 
 const TEMPLATES: Record<NotificationKind, NotificationTemplate> = { message: "new_message", like: "new_like", match: "new_match" };
@@ -39,6 +42,9 @@ export class NotificationMailer {
 
     const origin = payload.origin;
     const token = unsubscribeToken(await this.unsubscribeSecret(), to.id);
+    // The button is a one-time login link (the token page) that goes on to the conversation or likes:
+    // no password to type on a phone. Stored with the mail, in its transaction.
+    const loginLink = newToken();
     const links = { settings: `${origin}/notifications`, unsubscribe: `${origin}/unsubscribe?token=${token}` };
     const content = renderMail({
       template: TEMPLATES[payload.kind],
@@ -46,7 +52,7 @@ export class NotificationMailer {
       siteName: to.site.settings.name,
       name: to.name,
       partner,
-      link: origin + notificationPath(payload),
+      link: `${origin}/${loginLink}?next=${encodeURIComponent(notificationPath(payload))}`,
       notification: links,
     });
     // RFC 8058: mail programs offer "unsubscribe" and POST to this address without a login.
@@ -61,6 +67,7 @@ export class NotificationMailer {
         if (!payload.conversation || !payload.message) return "skipped";
         if (!(await claimMessageMail(tx, payload.conversation, to.id, payload.message))) return "skipped";
       }
+      await insertEmailToken(tx, { tokenHash: hashToken(loginLink), userId: to.id, kind: "login", expiresAt: new Date(Date.now() + LOGIN_LINK_TTL_HOURS * 3600_000) });
       await enqueueMail(tx, mail);
       return "sent";
     });

@@ -1,4 +1,4 @@
-import { isLander, landerNiche } from "../../../common/landers";
+import { landerNiche } from "../../../common/landers";
 import type { Language } from "../../../common/locales";
 import { escapeHtml } from "../../escapeHtml";
 import { translate } from "../../i18n";
@@ -10,11 +10,6 @@ import type { SiteRow } from "../settings/settings.repo";
 
 /** Landing pages a search engine may index: the landers (a member's own landing pages are not). */
 export const LANDER_ROUTES: readonly string[] = ["landers-name", "landers-tinderswipe"];
-
-/** A lander path with a name that is not one of the landers: the server answers 404 for it. */
-export function unknownLander(routeName: string, path: string): boolean {
-  return routeName === "landers-name" && !isLander(path.split("/")[2]);
-}
 
 export function marketingPageHtml(routeName: string, path: string, language: Language, site: SiteRow): { title: string; body: string } | null {
   const t = (key: string, vars?: Record<string, string | number>) => escapeHtml(translate(language, key, vars));

@@ -8,7 +8,7 @@ import { sendError } from "../../plugins/errors";
 import { VISIT_COOKIE } from "../visits/visits.routes";
 import { escapeHtml } from "../../escapeHtml";
 import type { CompanyRow } from "../settings/settings.repo";
-import { LANDER_ROUTES, marketingPageHtml, unknownLander } from "./marketingPageHtml";
+import { LANDER_ROUTES, marketingPageHtml } from "./marketingPageHtml";
 import { hreflangLinks, LEGAL_ROUTES, legalPageHtml, PUBLIC_ROUTES } from "./publicPageHtml";
 
 /**
@@ -66,7 +66,6 @@ export async function registerWeb(app: FastifyInstance, webRoot: string, company
     const path = request.url.split("?")[0];
     const isPage = (request.method === "GET" || request.method === "HEAD") && !path.startsWith("/api/") && !path.startsWith("/assets/");
     if (!isPage) return sendError(request, reply, 404, "not_found");
-    const route = matchPageRoute(path);
-    return renderPage(request, reply, route && !unknownLander(route.name, path) ? 200 : 404);
+    return renderPage(request, reply, matchPageRoute(path) ? 200 : 404);
   });
 }
