@@ -98,8 +98,10 @@ describe("deleting and reactivating an account", () => {
     await site$.open("/profile");
     await page.getByTestId("delete-account-open").click();
     await page.getByTestId("delete-stay-discount").waitFor();
+    expect(await seriousViolations(page), "deletion: alternatives").toEqual([]);
     await page.getByTestId("delete-continue").click();
     await page.getByTestId("delete-reason-taking_a_break").check();
+    expect(await seriousViolations(page), "deletion: reason and password").toEqual([]);
     await page.getByTestId("delete-password").fill("wrong-password");
     await page.getByTestId("delete-confirm").click();
     await page.getByText("This password is not correct.").waitFor();
@@ -144,6 +146,7 @@ describe("devices and password", () => {
     await form.getByLabel("Current password").fill("member-secret-1");
     await page.getByTestId("password-change-submit").click();
     await page.getByTestId("password-changed").waitFor();
+    expect(await seriousViolations(page), "profile settings: sessions and password").toEqual([]);
     await phone.close();
     await context.close();
   });
@@ -157,8 +160,10 @@ describe("the activation reminder", () => {
     await modal.getByText("Confirm your e-mail address").waitFor();
     await modal.getByRole("button", { name: "Send activation e-mail again" }).click();
     await modal.getByText("We sent you a new activation e-mail.").waitFor();
+    expect(await seriousViolations(page), "reminder modal").toEqual([]);
     await site$.open("/members");
     await page.getByTestId("activation-reminder").waitFor();
+    expect(await seriousViolations(page), "reminder alert").toEqual([]);
     expect(await page.getByTestId("activation-reminder-modal").count()).toBe(0);
     await context.close();
   });

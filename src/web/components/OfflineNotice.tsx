@@ -24,7 +24,7 @@ export function OfflineNotice() {
         <Toast.Body className="text-white">{t("common.offline")}</Toast.Body>
       </Toast>
       <Toast show={online && showBack} bg="success" onClose={() => setShowBack(false)}>
-        <Toast.Body className="text-white">{t("common.online")}</Toast.Body>
+        <Toast.Body className="text-dark">{t("common.online")}</Toast.Body>
       </Toast>
     </ToastContainer>
   );

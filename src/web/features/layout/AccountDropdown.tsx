@@ -17,9 +17,12 @@ export function AccountDropdown({ user }: { user: User }) {
         {image ? (
           <img src={image} alt="" width={30} height={30} className="rounded-circle object-fit-cover" />
         ) : (
-          <span className="rounded-circle bg-primary text-white d-inline-flex align-items-center justify-content-center" style={{ width: 30, height: 30 }} aria-hidden="true">
-            {user.profile.name.slice(0, 1).toUpperCase()}
-          </span>
+          <span
+            className="avatar-initial rounded-circle bg-primary text-white d-inline-flex align-items-center justify-content-center"
+            style={{ width: 30, height: 30 }}
+            data-initial={user.profile.name.slice(0, 1).toUpperCase()}
+            aria-hidden="true"
+          />
         )}
         <span className="d-none d-lg-inline">{user.profile.name}</span>
       </Dropdown.Toggle>

@@ -196,7 +196,7 @@ export function ProfileEditor({ profile }: { profile: Profile }) {
       </form>
       <ToastContainer position="bottom-center" className="p-3 position-fixed" style={{ zIndex: 1100 }}>
         <Toast show={saved} onClose={() => setSaved(false)} delay={3000} autohide bg="success" data-testid="profile-saved">
-          <Toast.Body className="text-white d-flex align-items-center gap-2" role="status">
+          <Toast.Body className="text-dark d-flex align-items-center gap-2" role="status">
             <Icon name="check" />
             {t("profile.saved")}
           </Toast.Body>
