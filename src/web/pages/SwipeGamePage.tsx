@@ -6,6 +6,7 @@ import type { MemberCard } from "../../common/schemas/user";
 import { Icon } from "../components/Icon";
 import { PageSpinner } from "../components/PageSpinner";
 import { PrefetchLink } from "../components/PrefetchLink";
+import { SwipeButtons } from "../features/swipe/SwipeButtons";
 import { SwipeCard } from "../features/swipe/SwipeCard";
 import { SwipeMatchModal } from "../features/swipe/SwipeMatchModal";
 import { keyAction, type SwipeAction } from "../features/swipe/swipeLogic";
@@ -116,27 +117,13 @@ export function SwipeGamePage() {
               .reverse()}
             {leaving && <SwipeCard key={`leaving-${leaving.card.id}`} member={leaving.card} depth={0} leaving={leaving} />}
           </section>
-          <div className="d-flex justify-content-center align-items-center gap-4 mt-4 swipe-buttons">
-            <button type="button" className="swipe-button swipe-button-pass" onClick={() => swipe("pass")} disabled={!top} data-testid="swipe-pass">
-              <Icon name="close" size={32} />
-              <span className="visually-hidden">{top ? t("swipe.pass_name", { name: top.name }) : t("swipe.pass")}</span>
-            </button>
+          <SwipeButtons top={top} onSwipe={(action) => swipe(action)} likeDisabled={outOfLikes}>
             {top && (
               <PrefetchLink to={`/members/${top.id}`} className="btn btn-light rounded-pill small" data-testid="swipe-profile">
                 {t("swipe.view_profile")}
               </PrefetchLink>
             )}
-            <button
-              type="button"
-              className="swipe-button swipe-button-like"
-              onClick={() => swipe("like")}
-              disabled={!top || outOfLikes}
-              data-testid="swipe-like"
-            >
-              <Icon name="heart" size={32} />
-              <span className="visually-hidden">{top ? t("swipe.like_name", { name: top.name }) : t("swipe.like")}</span>
-            </button>
-          </div>
+          </SwipeButtons>
           <p className="text-center small text-body-secondary mt-3 d-none d-md-block">{t("swipe.keyboard_hint")}</p>
         </>
       )}

@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import type { LanderProfile } from "../../common/schemas/landers";
 import { useLanderProfiles } from "../api/landersApi";
 import { useSettings } from "../api/settingsApi";
-import { Icon } from "../components/Icon";
 import { LanderCta } from "../features/landers/LanderCta";
 import { photoUrl } from "../features/landers/photoUrl";
 import { useLanderNiche } from "../features/landers/useLanderNiche";
 import { SignupLink } from "../features/signup/SignupLink";
+import { SwipeButtons } from "../features/swipe/SwipeButtons";
 import { SwipeCard } from "../features/swipe/SwipeCard";
 import { keyAction, type SwipeAction } from "../features/swipe/swipeLogic";
 import "../features/landers/landers.scss";
@@ -108,16 +108,7 @@ export function TinderSwipeLanderPage() {
                 .reverse()}
               {leaving && <SwipeCard key={`leaving-${leaving.card.id}`} member={leaving.card} depth={0} leaving={leaving} />}
             </section>
-            <div className="d-flex justify-content-center align-items-center gap-4 mt-4 swipe-buttons">
-              <button type="button" className="swipe-button swipe-button-pass" onClick={() => swipe("pass")} disabled={!top} data-testid="swipe-pass">
-                <Icon name="close" size={32} />
-                <span className="visually-hidden">{top ? t("swipe.pass_name", { name: top.name }) : t("swipe.pass")}</span>
-              </button>
-              <button type="button" className="swipe-button swipe-button-like" onClick={() => swipe("like")} disabled={!top} data-testid="swipe-like">
-                <Icon name="heart" size={32} />
-                <span className="visually-hidden">{top ? t("swipe.like_name", { name: top.name }) : t("swipe.like")}</span>
-              </button>
-            </div>
+            <SwipeButtons top={top} onSwipe={(action) => swipe(action)} />
             <p className="text-center small text-body-secondary mt-3 d-none d-md-block">{t("swipe.keyboard_hint")}</p>
           </>
         )}

@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { Container, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import type { Niche } from "../../../common/landers";
@@ -8,36 +7,14 @@ import { Icon } from "../../components/Icon";
 import { SignupLink } from "../signup/SignupLink";
 import { LanderCta } from "./LanderCta";
 import { NicheHeadline } from "./LanderHero";
+import { PlayPauseIcon } from "./PlayPauseIcon";
 import { photoUrl } from "./photoUrl";
+import { useAutoplay } from "./useAutoplay";
 import "./landers.scss";
 import "./TransitionsVideoLander.scss";
 
-/** How long a slide shows, and how often its progress bar moves on. */
+/** How long a slide shows. */
 const SLIDE_MS = 4000;
-const TICK_MS = 100;
-
-const PLAY = "M8 5v14l11-7z";
-const PAUSE = "M6 5h4v14H6zm8 0h4v14h-4z";
-
-/**
- * The slideshow's state: the slide shown, the one fading out, how far the current one is (0 to 1) and
- * whether it moves on by itself (not at first for visitors who ask for reduced motion).
- */
-function useSlideshow(count: number) {
-  const [pos, setPos] = useState({ index: 0, previous: -1, elapsed: 0 });
-  const [playing, setPlaying] = useState(() => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches !== true);
-  useEffect(() => {
-    if (!playing || count < 2) return;
-    const timer = setInterval(() => {
-      setPos((p) =>
-        p.elapsed + TICK_MS < SLIDE_MS ? { ...p, elapsed: p.elapsed + TICK_MS } : { index: (p.index + 1) % count, previous: p.index, elapsed: 0 },
-      );
-    }, TICK_MS);
-    return () => clearInterval(timer);
-  }, [playing, count]);
-  const go = (i: number) => setPos((p) => ({ index: (i + count) % count, previous: p.index, elapsed: 0 }));
-  return { index: pos.index, previous: pos.previous, progress: pos.elapsed / SLIDE_MS, playing, setPlaying, go };
-}
 
 /** transitionsvideolanding: members as full-height "stories" that cross-fade with a slow zoom, then the headline, the call and a strip to pick a story. */
 export function TransitionsVideoLander({ niche }: { niche: Niche }) {
@@ -45,7 +22,7 @@ export function TransitionsVideoLander({ niche }: { niche: Niche }) {
   const { cdn_prefix } = useSettings();
   const lander = useLanderProfiles(niche, 8);
   const profiles = lander.data?.profiles ?? [];
-  const show = useSlideshow(profiles.length);
+  const show = useAutoplay(profiles.length, SLIDE_MS);
   const { index, playing } = show;
   const current = profiles[index];
   const near = (i: number) => i === index || i === show.previous || i === (index + 1) % profiles.length;
@@ -92,9 +69,7 @@ export function TransitionsVideoLander({ niche }: { niche: Niche }) {
                   onClick={() => show.setPlaying(!playing)}
                   aria-label={t(`landers.transitionsvideolanding.${playing ? "pause" : "play"}`)}
                 >
-                  <svg width={20} height={20} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-                    <path d={playing ? PAUSE : PLAY} />
-                  </svg>
+                  <PlayPauseIcon playing={playing} size={20} />
                 </button>
                 <button
                   type="button"

@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { Col, Container, Row, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import type { Niche } from "../../../common/landers";
@@ -8,35 +7,14 @@ import { Icon } from "../../components/Icon";
 import { SignupLink } from "../signup/SignupLink";
 import { LanderCta } from "./LanderCta";
 import { NicheHeadline } from "./LanderHero";
+import { PlayPauseIcon } from "./PlayPauseIcon";
 import { photoUrl } from "./photoUrl";
+import { useAutoplay } from "./useAutoplay";
 import "./landers.scss";
 import "./VideoLander.scss";
 
-/** How long a chapter (one member) shows, and how often the timeline moves on. */
+/** How long a chapter (one member) shows. */
 const CHAPTER_MS = 5000;
-const TICK_MS = 100;
-
-function PlayPauseIcon({ playing, size }: { playing: boolean; size: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-      <path d={playing ? "M6 5h4v14H6zm8 0h4v14h-4z" : "M8 5v14l11-7z"} />
-    </svg>
-  );
-}
-
-/** The player's state: the chapter shown, how far into it (0 to 1), and playing (not at first for visitors who ask for reduced motion). */
-function usePlayer(count: number) {
-  const [pos, setPos] = useState({ index: 0, elapsed: 0 });
-  const [playing, setPlaying] = useState(() => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches !== true);
-  useEffect(() => {
-    if (!playing || count < 2) return;
-    const timer = setInterval(() => {
-      setPos((p) => (p.elapsed + TICK_MS < CHAPTER_MS ? { ...p, elapsed: p.elapsed + TICK_MS } : { index: (p.index + 1) % count, elapsed: 0 }));
-    }, TICK_MS);
-    return () => clearInterval(timer);
-  }, [playing, count]);
-  return { index: pos.index, progress: pos.elapsed / CHAPTER_MS, playing, setPlaying, go: (index: number) => setPos({ index, elapsed: 0 }) };
-}
 
 /** video: a "video player" of member photos (no real video) with chapters, one per member, next to a signup box. */
 export function VideoLander({ niche }: { niche: Niche }) {
@@ -44,7 +22,7 @@ export function VideoLander({ niche }: { niche: Niche }) {
   const { cdn_prefix } = useSettings();
   const lander = useLanderProfiles(niche, 6);
   const profiles = lander.data?.profiles ?? [];
-  const player = usePlayer(profiles.length);
+  const player = useAutoplay(profiles.length, CHAPTER_MS);
   const { index, playing } = player;
   const current = profiles[index];
   const src = current && photoUrl(cdn_prefix, current);

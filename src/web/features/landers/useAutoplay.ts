@@ -1,0 +1,25 @@
+import { useEffect, useState } from "react";
+
+/** How often a playing show moves its progress on. */
+const TICK_MS = 100;
+
+/**
+ * A show of `count` items that moves on by itself every `stepMs` (the stories and video landers): the
+ * item shown, the one before it (to fade out), how far the current one is (0 to 1), and whether it
+ * plays, which it does not at first for visitors who ask for reduced motion (WCAG 2.2.2: pausable).
+ */
+export function useAutoplay(count: number, stepMs: number) {
+  const [pos, setPos] = useState({ index: 0, previous: -1, elapsed: 0 });
+  const [playing, setPlaying] = useState(() => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches !== true);
+  useEffect(() => {
+    if (!playing || count < 2) return;
+    const timer = setInterval(() => {
+      setPos((p) =>
+        p.elapsed + TICK_MS < stepMs ? { ...p, elapsed: p.elapsed + TICK_MS } : { index: (p.index + 1) % count, previous: p.index, elapsed: 0 },
+      );
+    }, TICK_MS);
+    return () => clearInterval(timer);
+  }, [playing, count, stepMs]);
+  const go = (i: number) => setPos((p) => ({ index: (i + count) % count, previous: p.index, elapsed: 0 }));
+  return { index: pos.index, previous: pos.previous, progress: pos.elapsed / stepMs, playing, setPlaying, go };
+}
