@@ -9,7 +9,8 @@ import { PrefetchLink } from "../components/PrefetchLink";
 import { SwipeButtons } from "../features/swipe/SwipeButtons";
 import { SwipeCard } from "../features/swipe/SwipeCard";
 import { SwipeMatchModal } from "../features/swipe/SwipeMatchModal";
-import { keyAction, type SwipeAction } from "../features/swipe/swipeLogic";
+import type { SwipeAction } from "../features/swipe/swipeLogic";
+import { useSwipeKeys } from "../features/swipe/useSwipeKeys";
 import { useSwipeGame } from "../features/swipe/useSwipeGame";
 
 /** How long a swiped card takes to fly off (the CSS transition is a little shorter). */
@@ -42,22 +43,8 @@ export function SwipeGamePage() {
   };
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // Arrow keys play too, unless the member is typing somewhere or the match dialog is open. The
-  // listener is added once and calls the latest handler, which sees the current stack.
-  const onKey = useRef<(e: KeyboardEvent) => void>(() => {});
-  onKey.current = (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || game.match) return;
-    if (e.target instanceof HTMLElement && e.target.closest("input, textarea, select, [contenteditable=true]")) return;
-    const action = keyAction(e.key);
-    if (!action) return;
-    e.preventDefault();
-    swipe(action);
-  };
-  useEffect(() => {
-    const listener = (e: KeyboardEvent) => onKey.current(e);
-    window.addEventListener("keydown", listener);
-    return () => window.removeEventListener("keydown", listener);
-  }, []);
+  // Arrow keys play too, except while the match dialog is open.
+  useSwipeKeys(swipe, () => Boolean(game.match));
 
   return (
     <Container className="py-4 swipe-page" data-testid="swipe-page">

@@ -10,7 +10,8 @@ import { useLanderNiche } from "../features/landers/useLanderNiche";
 import { SignupLink } from "../features/signup/SignupLink";
 import { SwipeButtons } from "../features/swipe/SwipeButtons";
 import { SwipeCard } from "../features/swipe/SwipeCard";
-import { keyAction, type SwipeAction } from "../features/swipe/swipeLogic";
+import type { SwipeAction } from "../features/swipe/swipeLogic";
+import { useSwipeKeys } from "../features/swipe/useSwipeKeys";
 import "../features/landers/landers.scss";
 
 /** A visitor may like this many before the page asks them to sign up (the members' swipe game allows 4 a day). */
@@ -50,18 +51,8 @@ export function TinderSwipeLanderPage() {
   };
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const onKey = useRef<(e: KeyboardEvent) => void>(() => {});
-  onKey.current = (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || document.querySelector(".modal.show")) return;
-    if (e.target instanceof HTMLElement && e.target.closest("input, textarea, select, [contenteditable=true]")) return;
-    const action = keyAction(e.key);
-    if (action && swipe(action)) e.preventDefault();
-  };
-  useEffect(() => {
-    const listener = (e: KeyboardEvent) => onKey.current(e);
-    window.addEventListener("keydown", listener);
-    return () => window.removeEventListener("keydown", listener);
-  }, []);
+  // Arrow keys play too, except while a dialog (the signup, the entry warning) is open.
+  useSwipeKeys(swipe, () => document.querySelector(".modal.show") !== null);
 
   const top = stack[0];
   return (
