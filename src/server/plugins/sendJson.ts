@@ -9,3 +9,9 @@ export function sendJson<T>(reply: FastifyReply, data: T): T {
   void reply.type("application/json; charset=utf-8").send(JSON.stringify(data));
   return reply as unknown as T;
 }
+
+/** Sends JSON built (or kept) by the route's service, which typed it by the route's schema. */
+export function sendJsonText<T>(reply: FastifyReply, json: string | Buffer): T {
+  void reply.type("application/json; charset=utf-8").send(json);
+  return reply as unknown as T;
+}

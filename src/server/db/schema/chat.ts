@@ -41,6 +41,12 @@ export const conversationMembers = pgTable(
     readUpTo: integer("read_up_to").notNull().default(0),
     /** The newest message this member was told about by e-mail: one mail per conversation until they read it. */
     notifiedUpTo: integer("notified_up_to").notNull().default(0),
+    /**
+     * When the other member's card (name, photo, age, place, status) last changed: set by the triggers
+     * of migration 0014 so that this row, and with it the version the conversation list keeps
+     * (ChatListCache), changes whenever anything shown in this member's list does.
+     */
+    partnerCardAt: timestamp("partner_card_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.memberId] }), index("conversation_members_member_idx").on(t.memberId)],
 );

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { okSchema } from "../../../common/schemas/auth";
 import {
+  type ChatsResponse,
   chatsResponseSchema,
   conversationQuerySchema,
   conversationResponseSchema,
@@ -15,7 +16,7 @@ import {
 import { notFound, requireMember } from "../../errors";
 import { viewerOf } from "../members/members.routes";
 import { readUploadedImage } from "../photos/readUpload";
-import { sendJson } from "../../plugins/sendJson";
+import { sendJsonText } from "../../plugins/sendJson";
 import type { ChatService } from "./chat.service";
 
 /** The Idempotency-Key header of a call that spends credits (ARCHITECTURE.md, API contract), and the site's address. */
@@ -33,9 +34,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     { schema: { tags: ["chat"], summary: "The member's conversations, newest first, with unread counts", response: { 200: chatsResponseSchema } } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      // Up to 500 conversations with cards: checking them against the schema again at run time
-      // (zod's encode) would cost more than the queries.
-      return sendJson(reply, await chat.list(member(request.member)));
+      // Up to 500 conversations with cards, built as JSON text (and kept while unchanged): checking
+      // them against the schema again at run time (zod's encode) would cost more than the queries.
+      return sendJsonText<ChatsResponse>(reply, await chat.listJson(member(request.member)));
     },
   );
 
@@ -107,7 +108,14 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
 
   app.delete(
     "/api/chat.php",
-    { schema: { tags: ["chat"], summary: "Remove a conversation from the member's list", querystring: deleteConversationQuerySchema, response: { 200: okSchema } } },
+    {
+      schema: {
+        tags: ["chat"],
+        summary: "Remove a conversation from the member's list",
+        querystring: deleteConversationQuerySchema,
+        response: { 200: okSchema },
+      },
+    },
     async (request) => {
       await chat.remove(member(request.member), request.site, request.query.conversation);
       return { ok: true as const };
