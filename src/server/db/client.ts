@@ -90,12 +90,14 @@ export function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
- * Runs a hot read as a named prepared statement on PostgreSQL: parsed and planned once per connection
- * instead of on every call (planning the conversation list cost 3.3 ms, more than running it).
- * `name` must stay unique to `text`. PGlite, in process, runs the text as it is.
+ * Runs a hot statement as a named prepared statement on PostgreSQL: parsed and planned once per
+ * connection instead of on every call (planning the conversation list cost 3.3 ms, more than running
+ * it). Works on the pool and inside a transaction (on its connection). `name` must stay unique to
+ * `text`. PGlite, in process, runs the text as it is.
  */
 export async function preparedRows<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
-  return (await client.query<T>(text, values)).rows;
+  // Drizzle keeps the driver's client on its session: the pool, or a transaction's pool client.
+  const client = (db as unknown as { session: { client: pg.Pool | pg.PoolClient | PGlite } }).session.client;
+  if (client instanceof pg.Pool || client instanceof pg.Client) return (await client.query({ name, text, values })).rows as T[];
+  return (await (client as PGlite).query<T>(text, values)).rows;
 }

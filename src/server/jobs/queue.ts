@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { type Db, rowsOf } from "../db/client";
 
@@ -9,8 +9,6 @@ export interface NewJob {
   kind: string;
   payload: Record<string, unknown>;
   runAt?: Date;
-  /** Added only when this condition holds in the inserting transaction (a job that would find nothing to do). */
-  onlyIf?: SQL;
 }
 
 /** Adds a job. Pass the transaction of the change that causes it, so both commit or neither. */
@@ -22,8 +20,7 @@ export async function enqueue(db: Db, kind: string, payload: Record<string, unkn
 export async function enqueueMany(db: Db, list: NewJob[]): Promise<number> {
   if (list.length === 0) return 0;
   const rows = list.map(
-    ({ kind, payload, runAt, onlyIf }) =>
-      sql`SELECT ${kind}, ${JSON.stringify(payload)}::jsonb, ${runAt ? sql`${runAt.toISOString()}::timestamptz` : sql`now()`}${onlyIf ? sql` WHERE ${onlyIf}` : sql``}`,
+    ({ kind, payload, runAt }) => sql`SELECT ${kind}, ${JSON.stringify(payload)}::jsonb, ${runAt ? sql`${runAt.toISOString()}::timestamptz` : sql`now()`}`,
   );
   const added = rowsOf<{ due: boolean }>(
     await db.execute(sql`INSERT INTO jobs (kind, payload, run_at) ${sql.join(rows, sql` UNION ALL `)} RETURNING run_at <= now() AS due`),

@@ -1,7 +1,7 @@
 import { CARD_COLUMNS, type RawCard } from "../members/members.repo";
 import { CHAT_LIST_MAX, type ListVersion } from "./chatListCache";
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { type Db, preparedRows, rowsOf } from "../../db/client";
+import { type Db, preparedRows } from "../../db/client";
 import { conversationMembers, conversations, messages, profiles, users } from "../../db/schema";
 import type { VisibilityFacts } from "../members/visibility";
 
@@ -98,27 +98,27 @@ export async function findWriteTarget(db: Db, writerId: number, siteId: number, 
  */
 export async function openConversation(db: Db, siteId: number, from: number, to: number): Promise<{ conversationId: number; created: boolean }> {
   const pair = pairOf(from, to);
-  const [row] = rowsOf<{ id: number; created: boolean }>(
-    await db.execute(sql`
-      WITH writer AS (
-        SELECT id FROM users WHERE id = ${from} FOR UPDATE),
-      created AS (
-        INSERT INTO conversations (site_id, member_a, member_b, started_by)
-        SELECT ${siteId}, ${pair.memberA}, ${pair.memberB}, writer.id FROM writer
-        ON CONFLICT DO NOTHING
-        RETURNING id),
-      sides AS (
-        INSERT INTO conversation_members (conversation_id, member_id)
-        SELECT created.id, side.member_id FROM created, (VALUES (${from}::int), (${to}::int)) AS side(member_id))
-      SELECT id, true AS created FROM created
-      UNION ALL
-      SELECT id, false AS created FROM conversations WHERE member_a = ${pair.memberA} AND member_b = ${pair.memberB}`),
-  );
+  const [row] = await preparedRows<{ id: number; created: boolean }>(db, "chat_open", OPEN_CONVERSATION, [siteId, pair.memberA, pair.memberB, from, to]);
   if (row) return { conversationId: row.id, created: row.created };
   const existing = await findConversationBetween(db, from, to);
   if (!existing) throw new Error(`conversation of ${from} and ${to} neither created nor found`);
   return { conversationId: existing.id, created: false };
 }
+
+const OPEN_CONVERSATION = `
+  WITH writer AS (
+    SELECT id FROM users WHERE id = $4 FOR UPDATE),
+  created AS (
+    INSERT INTO conversations (site_id, member_a, member_b, started_by)
+    SELECT $1, $2, $3, writer.id FROM writer
+    ON CONFLICT DO NOTHING
+    RETURNING id),
+  sides AS (
+    INSERT INTO conversation_members (conversation_id, member_id)
+    SELECT created.id, side.member_id FROM created, (VALUES ($4::int), ($5::int)) AS side(member_id))
+  SELECT id, true AS created FROM created
+  UNION ALL
+  SELECT id, false AS created FROM conversations WHERE member_a = $2 AND member_b = $3`;
 
 /** Conversations a member started (a free member may start only a few). */
 export async function countStartedBy(db: Db, memberId: number): Promise<number> {
@@ -136,7 +136,7 @@ export type NewMessage = Pick<MessageRow, "conversationId" | "senderId" | "kind"
  * running it. Data-modifying WITH parts run to completion whether or not the final SELECT reads them.
  */
 export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow> {
-  const [row] = rowsOf<{
+  const [row] = await preparedRows<{
     id: number | string;
     conversation_id: number;
     sender_id: number;
@@ -145,22 +145,7 @@ export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow> 
     attachment: string | null;
     credits: number;
     created_at: Date | string;
-  }>(
-    await db.execute(sql`
-      WITH inserted AS (
-        INSERT INTO messages (conversation_id, sender_id, kind, body, attachment, credits)
-        VALUES (${m.conversationId}, ${m.senderId}, ${m.kind}, ${m.body}, ${m.attachment}, ${m.credits})
-        RETURNING id, conversation_id, sender_id, kind, body, attachment, credits, created_at),
-      touched AS (
-        UPDATE conversations SET last_message_at = (SELECT created_at FROM inserted) WHERE id = ${m.conversationId}),
-      sides AS (
-        UPDATE conversation_members SET
-          unread = CASE WHEN member_id = ${m.senderId} THEN 0 ELSE unread + 1 END,
-          read_up_to = CASE WHEN member_id = ${m.senderId} THEN (SELECT id FROM inserted) ELSE read_up_to END,
-          hidden = false
-        WHERE conversation_id = ${m.conversationId})
-      SELECT * FROM inserted`),
-  );
+  }>(db, "chat_insert_message", INSERT_MESSAGE, [m.conversationId, m.senderId, m.kind, m.body, m.attachment, m.credits]);
   return {
     id: Number(row.id),
     conversationId: row.conversation_id,
@@ -172,6 +157,22 @@ export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow> 
     createdAt: new Date(row.created_at),
   };
 }
+
+// A named prepared statement, like the other statements of a send: parsed and planned once per connection.
+const INSERT_MESSAGE = `
+  WITH inserted AS (
+    INSERT INTO messages (conversation_id, sender_id, kind, body, attachment, credits)
+    VALUES ($1, $2, $3, $4, $5, $6)
+    RETURNING id, conversation_id, sender_id, kind, body, attachment, credits, created_at),
+  touched AS (
+    UPDATE conversations SET last_message_at = (SELECT created_at FROM inserted) WHERE id = $1),
+  sides AS (
+    UPDATE conversation_members SET
+      unread = CASE WHEN member_id = $2 THEN 0 ELSE unread + 1 END,
+      read_up_to = CASE WHEN member_id = $2 THEN (SELECT id FROM inserted) ELSE read_up_to END,
+      hidden = false
+    WHERE conversation_id = $1)
+  SELECT * FROM inserted`;
 
 /** The newest `limit` messages, oldest first, and whether older ones exist. */
 export async function recentMessages(db: Db, conversationId: number, limit: number): Promise<{ rows: MessageRow[]; olderHidden: boolean }> {

@@ -34,7 +34,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     { schema: { tags: ["chat"], summary: "The member's conversations, newest first, with unread counts", response: { 200: chatsResponseSchema } } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      // Up to 500 conversations with cards, built as JSON text (and kept while unchanged): checking
+      // Up to 500 conversations with cards, built as JSON (and kept while unchanged): checking
       // them against the schema again at run time (zod's encode) would cost more than the queries.
       return sendJsonText<ChatsResponse>(reply, await chat.listJson(member(request.member)));
     },

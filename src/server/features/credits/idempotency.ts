@@ -1,9 +1,17 @@
-import { and, eq, sql } from "drizzle-orm";
-import { type Db, rowsOf } from "../../db/client";
+import { and, eq } from "drizzle-orm";
+import { type Db, preparedRows } from "../../db/client";
 import { idempotentRequests } from "../../db/schema";
 import { AppError } from "../../errors";
 
 const KEY = /^[\w-]{8,100}$/;
+
+// Named prepared statements (parsed and planned once per connection): every keyed send runs them.
+const CLAIM = `
+  WITH member AS (SELECT id FROM users WHERE id = $1 FOR UPDATE)
+  INSERT INTO idempotent_requests (user_id, key, response)
+  SELECT id, $2, '' FROM member
+  ON CONFLICT DO NOTHING
+  RETURNING id`;
 
 /**
  * Runs `work` in a transaction once per Idempotency-Key and member: a retry with the same key gets
@@ -18,14 +26,7 @@ export async function once<T>(db: Db, userId: number, key: string | undefined, w
     // key takes a KEY SHARE lock on it, and two calls of one member that each held that lock and then
     // asked for FOR UPDATE (as a send does) deadlocked. A member's paid calls go one at a time anyway.
     // Plain SQL, one statement: every keyed send runs it.
-    const [claimed] = rowsOf<{ id: number }>(
-      await tx.execute(sql`
-        WITH member AS (SELECT id FROM users WHERE id = ${userId} FOR UPDATE)
-        INSERT INTO idempotent_requests (user_id, key, response)
-        SELECT id, ${key}, '' FROM member
-        ON CONFLICT DO NOTHING
-        RETURNING id`),
-    );
+    const [claimed] = await preparedRows<{ id: number }>(tx, "idempotency_claim", CLAIM, [userId, key]);
     if (!claimed) {
       const [done] = await tx
         .select({ response: idempotentRequests.response })
@@ -34,7 +35,7 @@ export async function once<T>(db: Db, userId: number, key: string | undefined, w
       return JSON.parse(done.response) as T;
     }
     const result = await work(tx);
-    await tx.execute(sql`UPDATE idempotent_requests SET response = ${JSON.stringify(result)} WHERE id = ${Number(claimed.id)}`);
+    await preparedRows(tx, "idempotency_answer", "UPDATE idempotent_requests SET response = $2 WHERE id = $1", [Number(claimed.id), JSON.stringify(result)]);
     return result;
   });
 }

@@ -1,7 +1,4 @@
-import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { pushSubscriptions } from "../../db/schema";
-import { enqueueMany } from "../../jobs/queue";
+import { type Db, preparedRows } from "../../db/client";
 
 /** What a member is told about, by e-mail and by Web Push. */
 export type NotificationKind = "message" | "like" | "match";
@@ -30,11 +27,16 @@ export const NOTIFY_PUSH_JOB = "notify-push";
  * due now.
  */
 export async function enqueueNotification(tx: Db, notification: NotificationPayload, mailDelayMs: number): Promise<boolean> {
-  const payload = { ...notification } as Record<string, unknown>;
   const delay = notification.kind === "message" ? mailDelayMs : 0;
-  const due = await enqueueMany(tx, [
-    { kind: NOTIFY_PUSH_JOB, payload, onlyIf: sql`EXISTS (SELECT 1 FROM ${pushSubscriptions} WHERE ${pushSubscriptions.userId} = ${notification.to})` },
-    { kind: NOTIFY_MAIL_JOB, payload, runAt: delay > 0 ? new Date(Date.now() + delay) : undefined },
-  ]);
-  return due > 0;
+  const added = await preparedRows<{ due: boolean }>(tx, "notify_enqueue", ENQUEUE_NOTIFICATION, [JSON.stringify(notification), notification.to, delay]);
+  return added.some((job) => job.due);
 }
+
+// Both jobs in one named prepared statement (parsed and planned once per connection): every
+// message, like and match runs it, in the transaction that records the event.
+const ENQUEUE_NOTIFICATION = `
+  INSERT INTO jobs (kind, payload, run_at)
+  SELECT '${NOTIFY_PUSH_JOB}', $1::jsonb, now() WHERE EXISTS (SELECT 1 FROM push_subscriptions WHERE user_id = $2)
+  UNION ALL
+  SELECT '${NOTIFY_MAIL_JOB}', $1::jsonb, now() + $3::float8 * interval '1 millisecond'
+  RETURNING run_at <= now() AS due`;
