@@ -88,11 +88,11 @@ export class ChatListCache {
     // meanwhile cannot mix into this answer; the last to finish is kept, and checked on the next call.
     const items = new Map<number, ListItem>();
     for (const [conversation, version] of current) {
-      // Stale conversations the build leaves out are not shown (partner disabled or blocked, or the
-      // conversation removed meanwhile): kept as such under the version read, until it changes.
-      items.set(conversation, kept?.items.get(conversation) ?? { conversation, version, sortAt: 0, json: null });
+      const item = kept?.items.get(conversation);
+      // A stale conversation the build leaves out is not shown (partner disabled or blocked, or the
+      // conversation removed meanwhile): kept as such under the version read, until that changes.
+      items.set(conversation, item?.version === version ? item : { conversation, version, sortAt: 0, json: null });
     }
-    for (const id of stale) items.set(id, { conversation: id, version: current.get(id) as string, sortAt: 0, json: null });
     for (const item of built) items.set(item.conversation, item);
     const body = bodyOf(items.values());
     this.store(memberId, { day, blocks, items, body, bytes: body.length + sumOfItems(items) });
