@@ -1,20 +1,13 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeJpeg } from "../support/factories";
-import { launchBrowser } from "./browser";
 import { ChatList, Conversation } from "./chatPages";
 import { activeMember, newMember } from "./members";
-import { mailLink, type SiteServer, startSite } from "./siteServer";
+import { mailLink, siteForFile, type SiteServer } from "./siteServer";
 
 let site: SiteServer;
 let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+siteForFile((started) => ({ site, browser } = started));
 
 const credits = (page: Page) => page.evaluate(async () => (await (await fetch("/api/user.php")).json()).user.credits as number);
 

@@ -1,21 +1,13 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext } from "./browser";
+import { describe, expect, it } from "vitest";
+import { newContext } from "./browser";
 import { signUpInPage } from "./membersPages";
-import { mailLink, type SiteServer, startSite } from "./siteServer";
+import { mailLink, siteForFile, type SiteServer, US_IP } from "./siteServer";
 import { SitePage } from "./sitePages";
 
 let site: SiteServer;
 let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
-
-const US_IP = "8.8.8.8";
+siteForFile((started) => ({ site, browser } = started));
 
 /** A member who signed up and followed the activation link, so that others can find them. */
 async function activeMember(email: string, name: string) {

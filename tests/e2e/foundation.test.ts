@@ -1,20 +1,13 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext } from "./browser";
-import { mailLink, type SiteServer, startSite } from "./siteServer";
+import { describe, expect, it } from "vitest";
+import { newContext } from "./browser";
+import { mailLink, siteForFile, type SiteServer, US_IP } from "./siteServer";
 import { LoginForm, SignupForm, SitePage } from "./sitePages";
 
 let site: SiteServer;
 let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+siteForFile((started) => ({ site, browser } = started));
 
-const US_IP = "8.8.8.8";
 const NL_IP = "2.16.6.1";
 
 describe("a visitor becomes a member", () => {

@@ -1,10 +1,10 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LANDERS } from "../../src/common/landers";
 import { seriousViolations } from "./axe";
-import { launchBrowser, newContext } from "./browser";
+import { newContext } from "./browser";
 import { activeMember } from "./members";
-import { type SiteServer, startSite } from "./siteServer";
+import { siteForFile, type SiteServer, US_IP } from "./siteServer";
 import { SitePage } from "./sitePages";
 
 // The landing pages: eight landers and the swipe lander, built from the site's profiles, and a
@@ -12,15 +12,7 @@ import { SitePage } from "./sitePages";
 
 let site: SiteServer;
 let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
-
-const US_IP = "8.8.8.8";
+siteForFile((started) => ({ site, browser } = started));
 
 /** Every request the page made went to the site itself: no remote images, fonts or scripts. */
 function watchRequests(page: Page, origin: string): string[] {

@@ -1,23 +1,16 @@
 import sharp from "sharp";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext } from "./browser";
+import { describe, expect, it } from "vitest";
+import { newContext } from "./browser";
 import { ProfileEditor, SwipeGame, signUpInPage } from "./membersPages";
-import { type SiteServer, startSite } from "./siteServer";
+import { siteForFile, type SiteServer, US_IP } from "./siteServer";
 import { SitePage } from "./sitePages";
 
 let site: SiteServer;
 let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+siteForFile((started) => ({ site, browser } = started));
 
 // A US address: no entry warning to click away.
-const US_IP = "8.8.8.8";
 
 async function newMember(email: string, mobile = false) {
   const context = await newContext(browser, { ip: US_IP, mobile });

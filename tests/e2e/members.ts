@@ -1,11 +1,10 @@
 import type { Browser } from "playwright-core";
 import { type ContextOptions, newContext } from "./browser";
 import { signUpInPage } from "./membersPages";
-import { mailLink, type SiteServer } from "./siteServer";
+import { mailLink, type SiteServer, US_IP } from "./siteServer";
 import { SitePage } from "./sitePages";
 
 // A US address: no entry warning to click away.
-const US_IP = "8.8.8.8";
 
 /** A member who just signed up (e-mail address not confirmed yet), in a browser context of their own. */
 export async function newMember(site: SiteServer, browser: Browser, email: string, name: string, options: ContextOptions = {}) {

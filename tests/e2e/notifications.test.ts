@@ -1,19 +1,13 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext } from "./browser";
+import { describe, expect, it } from "vitest";
+import { newContext } from "./browser";
 import { activeMember } from "./members";
 import { seriousViolations } from "./axe";
-import { mailLink, type SiteServer, startSite } from "./siteServer";
+import { mailLink, siteForFile, type SiteServer } from "./siteServer";
 
 let site: SiteServer;
 let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+siteForFile((started) => ({ site, browser } = started));
 
 describe("e-mail notifications", () => {
   it("mails a like; the mail's unsubscribe link stops e-mails; the member sees why and turns them back on", async () => {

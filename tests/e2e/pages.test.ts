@@ -1,22 +1,16 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
-import { launchBrowser, newContext } from "./browser";
+import { newContext } from "./browser";
 import { activeMember, newMember } from "./members";
-import { mailLink, type SiteServer, startSite } from "./siteServer";
+import { mailLink, siteForFile, type SiteServer } from "./siteServer";
 import { SitePage } from "./sitePages";
 
 // The legal and help pages, the complaints form and the download of one's data.
 
 let site: SiteServer;
 let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+siteForFile((started) => ({ site, browser } = started));
 
 describe("legal and help pages", () => {
   it("open from the footer with the company's details, the terms' version date and a dialable phone", async () => {

@@ -1,20 +1,13 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./browser";
+import { describe, expect, it } from "vitest";
 import { activeMember } from "./members";
-import { type SiteServer, startSite } from "./siteServer";
+import { siteForFile, type SiteServer } from "./siteServer";
 
 // Buying credits through the built-in test provider's hosted checkout page, as a member would.
 
 let site: SiteServer;
 let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+siteForFile((started) => ({ site, browser } = started));
 
 /** Picks the 50-credit bundle and PayPal, pays, and lands on the provider's page. */
 async function checkout(page: Page, site$: { open(path: string): Promise<number> }) {

@@ -1,10 +1,10 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeJpeg } from "../support/factories";
 import { seriousViolations } from "./axe";
-import { launchBrowser, newContext } from "./browser";
+import { newContext } from "./browser";
 import { activeMember } from "./members";
-import { type SiteServer, startSite } from "./siteServer";
+import { siteForFile, type SiteServer, US_IP } from "./siteServer";
 import { SignupSteps } from "./signupPages";
 import { SignupForm, SitePage } from "./sitePages";
 
@@ -13,15 +13,8 @@ import { SignupForm, SitePage } from "./sitePages";
 
 let site: SiteServer;
 let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+siteForFile((started) => ({ site, browser } = started));
 
-const US_IP = "8.8.8.8";
 const AMSTERDAM = { latitude: 52.3728, longitude: 4.8936 };
 
 describe("a visitor signs up in steps", () => {

@@ -3,6 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { launchBrowser } from "./browser";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -17,6 +20,26 @@ async function freePort(): Promise<number> {
 export interface SiteServer {
   url: string;
   stop(): Promise<void>;
+}
+
+/** An address GeoIP places in the United States (the journeys' default visitor). */
+export const US_IP = "8.8.8.8";
+
+/**
+ * The site and a browser for one test file: both started before its tests (given to `use`) and
+ * stopped after them.
+ */
+export function siteForFile(use: (started: { site: SiteServer; browser: Browser }) => void): void {
+  let started: { site: SiteServer; browser: Browser } | undefined;
+  beforeAll(async () => {
+    const [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+    started = { site, browser };
+    use(started);
+  });
+  afterAll(async () => {
+    await started?.browser.close();
+    await started?.site.stop();
+  });
 }
 
 /** The real site as `npm start` runs it (embedded default, demo seed), in a fresh data folder. */
