@@ -6,8 +6,7 @@ import type { FastifyReply } from "fastify";
  * The route keeps its response schema for the documentation.
  */
 export function sendJson<T>(reply: FastifyReply, data: T): T {
-  void reply.type("application/json; charset=utf-8").send(JSON.stringify(data));
-  return reply as unknown as T;
+  return sendJsonText<T>(reply, JSON.stringify(data));
 }
 
 /** Sends JSON built (or kept) by the route's service, which typed it by the route's schema. */
