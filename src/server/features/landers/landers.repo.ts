@@ -39,11 +39,15 @@ function conditions(q: Omit<LanderQuery, "country" | "limit">): SQL {
 /** Only members whose main photo was approved: landing pages show no one without a face. */
 const ph = () => sql`ph.status = 'approved'`;
 
-/** Profiles for a landing page: listed, with an approved main photo, of the niche, the visitor's country first, newest next. */
-export async function landerProfiles(db: Db, q: LanderQuery): Promise<LanderRow[]> {
-  const rows = rowsOf<RawCard & { personal_text: string | null; interests: string[] }>(
+/**
+ * Profiles for a landing page: listed, with an approved main photo, of the niche, the visitor's country
+ * first, newest next; and how many there are in all (counted in the same query: the order by country
+ * reads every match anyway).
+ */
+export async function landerProfiles(db: Db, q: LanderQuery): Promise<{ rows: LanderRow[]; total: number }> {
+  const rows = rowsOf<RawCard & { personal_text: string | null; interests: string[]; total: number }>(
     await db.execute(sql`
-      SELECT ${CARD_COLUMNS_SQL}, left(p.personal_text, 200) AS personal_text, p.interests
+      SELECT ${CARD_COLUMNS_SQL}, left(p.personal_text, 200) AS personal_text, p.interests, count(*) OVER ()::int AS total
       FROM profiles p
       JOIN users u ON u.id = p.id
       JOIN photos ph ON ph.id = p.main_photo_id
@@ -51,17 +55,5 @@ export async function landerProfiles(db: Db, q: LanderQuery): Promise<LanderRow[
       ORDER BY (p.country = ${q.country}) DESC, p.id DESC
       LIMIT ${q.limit}`),
   );
-  return rows.map((r) => ({ ...cardRowOf(r), personalText: r.personal_text, interests: r.interests }));
-}
-
-export async function landerCount(db: Db, q: Omit<LanderQuery, "country" | "limit">): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      SELECT count(*)::int AS n
-      FROM profiles p
-      JOIN users u ON u.id = p.id
-      JOIN photos ph ON ph.id = p.main_photo_id
-      WHERE ${conditions(q)}`),
-  );
-  return row?.n ?? 0;
+  return { rows: rows.map((r) => ({ ...cardRowOf(r), personalText: r.personal_text, interests: r.interests })), total: rows[0]?.total ?? 0 };
 }

@@ -4,7 +4,7 @@ import { landerQuerySchema, landerResponseSchema } from "../../../common/schemas
 import type { Db } from "../../db/client";
 import { memberCardDto } from "../members/profileDto";
 import { visitorMaySearch } from "../members/members.routes";
-import { landerCount, landerProfiles, type LanderRow } from "./landers.repo";
+import { landerProfiles, type LanderRow } from "./landers.repo";
 
 /** Below this many profiles of a niche, a lander fills up with others of the niche's gender. */
 const LANDER_MIN_PROFILES = 6;
@@ -31,18 +31,18 @@ export const landersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const limit = request.query.limit ?? DEFAULT_LIMIT;
       const base = { siteId: request.site.id, includeMembers: Boolean(request.member) || visitorMaySearch(request), country: request.country, limit };
       const filter = NICHE_FILTERS[niche];
-      let rows: LanderRow[] = await landerProfiles(db, { ...base, filter });
+      const ofNiche = await landerProfiles(db, { ...base, filter });
+      let rows: LanderRow[] = ofNiche.rows;
       if (rows.length < Math.min(limit, LANDER_MIN_PROFILES)) {
         const seen = new Set(rows.map((r) => r.profile.id));
-        const more = await landerProfiles(db, { ...base, filter: { gender: filter.gender } });
+        const more = (await landerProfiles(db, { ...base, filter: { gender: filter.gender } })).rows;
         rows = [...rows, ...more.filter((r) => !seen.has(r.profile.id))].slice(0, limit);
       }
-      const total = await landerCount(db, { siteId: base.siteId, includeMembers: base.includeMembers, filter });
       // Public and the same for every visitor of a country for a while: cacheable by the browser.
       reply.header("cache-control", request.member ? "private, no-store" : "private, max-age=300");
       return {
         niche,
-        total,
+        total: ofNiche.total,
         profiles: rows.map((r) => ({ ...memberCardDto(r.profile, r.mainPhoto), personal_text: r.personalText, interests: r.interests })),
       };
     },
