@@ -2,6 +2,9 @@ import { CARD_COLUMNS, type RawCard } from "../members/members.repo";
 import { CHAT_LIST_MAX, type ListVersion } from "./chatListCache";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { type Db, preparedRows } from "../../db/client";
+import { moveCreditsParts } from "../credits/ledger";
+import { keyAnswerPart } from "../credits/idempotency";
+import { notificationJobsPart } from "../notifications/notify";
 import { conversationMembers, conversations, messages, profiles, users } from "../../db/schema";
 import type { VisibilityFacts } from "../members/visibility";
 
@@ -129,50 +132,191 @@ export async function countStartedBy(db: Db, memberId: number): Promise<number> 
 /** A new message: what its sender decided; id and time come from the database. */
 export type NewMessage = Pick<MessageRow, "conversationId" | "senderId" | "kind" | "body" | "attachment" | "credits">;
 
-/**
- * Stores a message and, in the same statement, moves the conversation up both lists: the recipient
- * gets one more unread message, the sender has read up to it, and a removed conversation comes back.
- * Plain SQL: it runs on every message, and building it with the query builder cost more than
- * running it. Data-modifying WITH parts run to completion whether or not the final SELECT reads them.
- */
-export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow> {
-  const [row] = await preparedRows<{
-    id: number | string;
-    conversation_id: number;
-    sender_id: number;
-    kind: MessageRow["kind"];
-    body: string;
-    attachment: string | null;
-    credits: number;
-    created_at: Date | string;
-  }>(db, "chat_insert_message", INSERT_MESSAGE, [m.conversationId, m.senderId, m.kind, m.body, m.attachment, m.credits]);
-  return {
-    id: Number(row.id),
-    conversationId: row.conversation_id,
-    senderId: row.sender_id,
-    kind: row.kind,
-    body: row.body,
-    attachment: row.attachment,
-    credits: row.credits,
-    createdAt: new Date(row.created_at),
-  };
+/** A message row as the statements below answer it (ids may come as strings, times as text on PGlite). */
+interface RawMessage {
+  id: number | string;
+  conversation_id: number;
+  sender_id: number;
+  kind: MessageRow["kind"];
+  body: string;
+  attachment: string | null;
+  credits: number;
+  created_at: Date | string;
 }
 
-// A named prepared statement, like the other statements of a send: parsed and planned once per connection.
-const INSERT_MESSAGE = `
-  WITH inserted AS (
+const messageOf = (row: RawMessage): MessageRow => ({
+  id: Number(row.id),
+  conversationId: row.conversation_id,
+  senderId: row.sender_id,
+  kind: row.kind,
+  body: row.body,
+  attachment: row.attachment,
+  credits: row.credits,
+  createdAt: new Date(row.created_at),
+});
+
+/** A time as the API writes it (Date.toISOString: UTC, milliseconds). */
+const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The WITH parts that store a message (`inserted`, from `select`: conversation, sender, kind, body,
+ * attachment, credits) and move the conversation up both lists: the recipient gets one more unread
+ * message, the sender has read up to it, and a removed conversation comes back. Data-modifying WITH
+ * parts run to completion whether or not the final SELECT reads them.
+ */
+function messageParts(select: string): string {
+  return `
+  inserted AS (
     INSERT INTO messages (conversation_id, sender_id, kind, body, attachment, credits)
-    VALUES ($1, $2, $3, $4, $5, $6)
+    ${select}
     RETURNING id, conversation_id, sender_id, kind, body, attachment, credits, created_at),
   touched AS (
-    UPDATE conversations SET last_message_at = (SELECT created_at FROM inserted) WHERE id = $1),
+    UPDATE conversations c SET last_message_at = i.created_at FROM inserted i WHERE c.id = i.conversation_id),
   sides AS (
-    UPDATE conversation_members SET
-      unread = CASE WHEN member_id = $2 THEN 0 ELSE unread + 1 END,
-      read_up_to = CASE WHEN member_id = $2 THEN (SELECT id FROM inserted) ELSE read_up_to END,
+    UPDATE conversation_members cm SET
+      unread = CASE WHEN cm.member_id = i.sender_id THEN 0 ELSE cm.unread + 1 END,
+      read_up_to = CASE WHEN cm.member_id = i.sender_id THEN i.id ELSE cm.read_up_to END,
       hidden = false
-    WHERE conversation_id = $1)
-  SELECT * FROM inserted`;
+    FROM inserted i WHERE cm.conversation_id = i.conversation_id)`;
+}
+
+/**
+ * Stores a message and moves its conversation up both lists (messageParts), in the caller's
+ * transaction. Plain SQL, a named prepared statement: building it with the query builder cost more
+ * than running it.
+ */
+export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow> {
+  const [row] = await preparedRows<RawMessage>(db, "chat_insert_message", INSERT_MESSAGE, [
+    m.conversationId,
+    m.senderId,
+    m.kind,
+    m.body,
+    m.attachment,
+    m.credits,
+  ]);
+  return messageOf(row);
+}
+
+const INSERT_MESSAGE = `WITH ${messageParts("SELECT $1::int, $2::int, $3, $4, $5, $6::int")} SELECT * FROM inserted`;
+
+/** A message sent in one statement (sendMessage). */
+export interface MessageSend {
+  siteId: number;
+  from: number;
+  to: number;
+  /** The sender may start a conversation here (premium: no count of started conversations to keep). */
+  mayStart: boolean;
+  kind: MessageRow["kind"];
+  body: string;
+  attachment: string | null;
+  /** Credits the message costs (spent with a ledger row for `reason`). */
+  cost: number;
+  reason: "message" | "gift" | "photo";
+  idempotencyKey: string | null;
+  /** The API's message object of the answer, but for id, conversation and time (the database's). */
+  answerDraft: object;
+  /** The notification jobs' payload, but for conversation and message id. */
+  notificationDraft: object;
+  mailDelayMs: number;
+}
+
+export type MessageSendResult =
+  | { outcome: "sent"; message: MessageRow; balance: number; due: boolean }
+  /** A committed call with the same Idempotency-Key answered this (its text). */
+  | { outcome: "repeated"; answer: string }
+  | { outcome: "not_enough_credits" }
+  /**
+   * Nothing done: a first message the statement may not start a conversation for (a free member's,
+   * whose started conversations are counted; or too few credits), or the other member started the
+   * conversation at the same moment. The longer steps in a transaction decide.
+   */
+  | { outcome: "longer_steps" };
+
+/**
+ * Sends a message as one statement, which is its own transaction: spend the credits with their
+ * ledger row, start the conversation if the pair has none (only when `mayStart`), store the message
+ * and move the conversation up both lists, queue the notification jobs, and store the answer under
+ * the Idempotency-Key. Each step reads the one before it, so a refused spend stores nothing. The
+ * spend takes the sender's row lock first, so one member's sends go one at a time and the balance
+ * never goes below zero. A key whose answer is committed answers as before and changes nothing; a
+ * concurrent call with the same key that commits first makes this statement fail as a whole
+ * (isKeyTaken). A conversation of the pair that another transaction starts meanwhile makes it fail
+ * too (isPairTaken): nothing of it stays, and the longer steps find that conversation.
+ *
+ * One round trip instead of eight to ten (BEGIN, key claim, conversation, credits, message, jobs,
+ * key answer, COMMIT): at hundreds of messages a second, the round trips were most of the
+ * database's and the app's work per message.
+ */
+export async function sendMessage(db: Db, s: MessageSend): Promise<MessageSendResult> {
+  const pair = pairOf(s.from, s.to);
+  const [row] = await preparedRows<
+    { conversation: number | null; stored: string | null; balance: number | null; due: boolean | null } & ({ id: null } | RawMessage)
+  >(db, "chat_send_message", SEND_MESSAGE, [
+    s.from,
+    pair.memberA,
+    pair.memberB,
+    -s.cost,
+    s.reason,
+    s.kind,
+    s.body,
+    s.attachment,
+    s.cost,
+    s.idempotencyKey,
+    JSON.stringify(s.answerDraft),
+    JSON.stringify(s.notificationDraft),
+    s.to,
+    s.mailDelayMs,
+    s.mayStart,
+    s.siteId,
+  ]);
+  if (row.stored !== null) return { outcome: "repeated", answer: row.stored };
+  if (row.conversation === null) return { outcome: "longer_steps" };
+  if (row.id === null || row.balance === null) return { outcome: "not_enough_credits" };
+  return { outcome: "sent", message: messageOf(row), balance: row.balance, due: row.due === true };
+}
+
+/** Whether a statement failed because another transaction started the pair's conversation first. */
+export function isPairTaken(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string } | null;
+  return e?.code === "23505" && e.constraint === "conversations_pair_key";
+}
+
+// A conversation started here is inserted as it ends up: its last message time is the message's
+// (both now(), the transaction's time), and both sides are inserted with the message counted, since
+// the UPDATEs of messageParts cannot see rows inserted by the same statement.
+const SEND_MESSAGE = `
+  WITH existing AS (
+    SELECT id FROM conversations WHERE member_a = $2 AND member_b = $3),
+  stored AS (
+    SELECT response FROM idempotent_requests WHERE user_id = $1 AND key = $10),
+  ${moveCreditsParts({
+    user: "$1",
+    delta: "$4::int",
+    reason: "$5",
+    ref: "NULL",
+    when: "(EXISTS (SELECT 1 FROM existing) OR $15::boolean) AND NOT EXISTS (SELECT 1 FROM stored)",
+  })},
+  created AS (
+    INSERT INTO conversations (site_id, member_a, member_b, started_by)
+    SELECT $16::int, $2, $3, $1 FROM moved WHERE NOT EXISTS (SELECT 1 FROM existing)
+    RETURNING id),
+  conv AS (
+    SELECT id FROM existing UNION ALL SELECT id FROM created),
+  ${messageParts("SELECT conv.id, $1, $6, $7, $8, $9::int FROM conv, moved")},
+  created_sides AS (
+    INSERT INTO conversation_members (conversation_id, member_id, unread, read_up_to)
+    SELECT c.id, side.member_id, CASE WHEN side.member_id = $1 THEN 0 ELSE 1 END, CASE WHEN side.member_id = $1 THEN i.id ELSE 0 END
+    FROM created c JOIN inserted i ON i.conversation_id = c.id, (VALUES ($1::int), ($13::int)) AS side(member_id)),
+  ${notificationJobsPart({ source: "inserted i", payload: "$12::jsonb || jsonb_build_object('conversation', i.conversation_id, 'message', i.id)", to: "$13", delayMs: "$14" })},
+  ${keyAnswerPart({
+    source: "inserted i, moved m",
+    user: "$1",
+    key: "$10",
+    response: `jsonb_build_object('message', $11::jsonb || jsonb_build_object('id', i.id, 'conversation', i.conversation_id, 'created_at', ${isoTime("i.created_at")}), 'credits', m.credits)::text`,
+  })}
+  SELECT (SELECT id FROM conv) AS conversation, (SELECT response FROM stored) AS stored, m.credits AS balance,
+    (SELECT bool_or(due) FROM jobs) AS due, i.*
+  FROM (SELECT 1) AS one LEFT JOIN moved m ON true LEFT JOIN inserted i ON true`;
 
 /** The newest `limit` messages, oldest first, and whether older ones exist. */
 export async function recentMessages(db: Db, conversationId: number, limit: number): Promise<{ rows: MessageRow[]; olderHidden: boolean }> {
@@ -265,7 +409,7 @@ const LIST_VERSIONS = `
 const LIST_SELECT = `
   SELECT c.id AS conversation_id, cm.unread, ${CARD_COLUMNS},
     m.id AS last_id, m.sender_id AS last_sender, m.kind AS last_kind, m.body AS last_body,
-    to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_at,
+    ${isoTime("m.created_at")} AS last_at,
     cm.xmin::text AS version, (extract(epoch FROM c.last_message_at) * 1000000)::bigint AS sort_at
   FROM conversation_members cm
   JOIN conversations c ON c.id = cm.conversation_id

@@ -15,14 +15,14 @@ import type { ServerEvent } from "../../../common/schemas/realtime";
 import type { Db } from "../../db/client";
 import type { MessageKind } from "../../db/schema";
 import type { Storage } from "../../adapters/storage";
-import { enqueueNotification } from "../notifications/notify";
+import { enqueueNotification, type NotificationPayload } from "../notifications/notify";
 import { detectImageType } from "../photos/detectImageType";
 import { processChatPhoto } from "../photos/processPhoto";
 import { AppError } from "../../errors";
 import type { SiteRow } from "../settings/settings.repo";
 import type { MemberRecord } from "../auth/auth.repo";
 import { moveCredits } from "../credits/ledger";
-import { once } from "../credits/idempotency";
+import { checkIdempotencyKey, isKeyTaken, once, storedAnswer } from "../credits/idempotency";
 import { cardRowOf } from "../members/members.repo";
 import { memberCardDto } from "../members/profileDto";
 import { assertVisible, findVisibleProfile } from "../members/visibility";
@@ -43,6 +43,8 @@ import {
   openConversation,
   readUpToOf,
   recentMessages,
+  isPairTaken,
+  sendMessage,
 } from "./chat.repo";
 import { bodyOf, CHAT_LIST_KEEP_MAX, CHAT_LIST_MAX, ChatListCache, type ListItem, utcDayNumber } from "./chatListCache";
 
@@ -103,6 +105,21 @@ function parseChatPhotoFile(file: string): { id: string; name: string } | null {
 export interface SendRequest {
   idempotencyKey?: string;
   origin: string;
+}
+
+/** What a send stores: the message and what it costs. */
+interface Content {
+  kind: MessageKind;
+  body: string;
+  attachment: string | null;
+  cost: number;
+  reason: "message" | "gift" | "photo";
+}
+
+/** A send's answer, and whether it queued a job that is due now. */
+interface Sent {
+  result: SendMessageResponse;
+  due: boolean;
 }
 
 /** Where live events go (the Realtime hub, or nothing in tests that do not care). */
@@ -203,7 +220,7 @@ export class ChatService {
     member: MemberRecord,
     site: SiteRow,
     target: { to?: number; conversation?: number },
-    content: { kind: MessageKind; body: string; attachment: string | null; cost: number; reason: "message" | "gift" | "photo" },
+    content: Content,
     req: SendRequest,
   ): Promise<SendMessageResponse> {
     const me = member.user.id;
@@ -211,7 +228,71 @@ export class ChatService {
     if (to === me) throw new AppError(404, "not_found");
     if (content.kind !== "photo") await this.assertMayWrite(member, site, to);
 
-    // Set when this send queued a job that is due now (not for a retry answered from its first send).
+    if (req.idempotencyKey !== undefined) checkIdempotencyKey(req.idempotencyKey);
+    const { result, due } = (await this.sendInOneStatement(member, site, to, content, req)) ?? (await this.sendInSteps(member, site, to, content, req));
+    if (due) this.onQueued();
+    // Live to the partner and to the sender's other pages, while the cached balance is renewed; a
+    // failure of either loses nothing (the message is stored).
+    const event = { type: "message", conversation: result.message.conversation, message: result.message } as const;
+    await Promise.all([this.events.publish(to, event).catch(() => {}), this.events.publish(me, event).catch(() => {}), this.onMemberChanged(me)]);
+    return result;
+  }
+
+  /**
+   * Sends in one statement (nearly every message: all into an existing conversation, and a premium
+   * member's first); null when the longer steps must decide. `due`: the send queued a job that is due
+   * now (not for a retry answered from its first send).
+   */
+  private async sendInOneStatement(member: MemberRecord, site: SiteRow, to: number, content: Content, req: SendRequest): Promise<Sent | null> {
+    const me = member.user.id;
+    const key = req.idempotencyKey;
+    const sent = await sendMessage(this.db, {
+      siteId: site.id,
+      from: me,
+      to,
+      mayStart: member.user.paidUser,
+      kind: content.kind,
+      body: content.body,
+      attachment: content.attachment,
+      cost: content.cost,
+      reason: content.reason,
+      idempotencyKey: key ?? null,
+      // The answer as messageDto makes it; the statement puts in id, conversation and time. A new message is unread.
+      answerDraft: { ...messageDto({ id: 0, conversationId: 0, senderId: me, createdAt: new Date(0), ...content }, 0), read: false },
+      notificationDraft: { kind: "message", to, from: me, origin: req.origin } satisfies NotificationPayload,
+      mailDelayMs: this.mailDelayMs,
+    }).catch(async (err: unknown) => {
+      // The other member started the conversation at the same moment: the longer steps find it.
+      if (isPairTaken(err)) return { outcome: "longer_steps" } as const;
+      // A retry that ran alongside its first send, which committed first: it gets that answer.
+      const answer = key !== undefined && isKeyTaken(err) ? await storedAnswer<SendMessageResponse>(this.db, me, key) : null;
+      if (!answer) throw err;
+      return { outcome: "answered", answer } as const;
+    });
+    switch (sent.outcome) {
+      case "sent":
+        return { result: { message: messageDto(sent.message, 0), credits: sent.balance }, due: sent.due };
+      case "repeated":
+        return { result: JSON.parse(sent.answer) as SendMessageResponse, due: false };
+      case "answered":
+        return { result: sent.answer, due: false };
+      case "not_enough_credits": {
+        // A retry may have waited for its first send, which spent the last credits: it gets that answer.
+        const answer = key !== undefined ? await storedAnswer<SendMessageResponse>(this.db, me, key) : null;
+        if (!answer) throw new AppError(402, "not_enough_credits");
+        return { result: answer, due: false };
+      }
+      case "longer_steps":
+        return null;
+    }
+  }
+
+  /**
+   * The longer steps, in a transaction: a free member's first message to someone (a free member may
+   * start only a few conversations), or one the statement could not send.
+   */
+  private async sendInSteps(member: MemberRecord, site: SiteRow, to: number, content: Content, req: SendRequest): Promise<Sent> {
+    const me = member.user.id;
     let due = false;
     const result = await once(this.db, me, req.idempotencyKey, async (tx) => {
       // One member's sends go one at a time (openConversation locks the sender's row first): the
@@ -222,14 +303,7 @@ export class ChatService {
       }
       const balance = await moveCredits(tx, me, -content.cost, content.reason);
       if (balance === null) throw new AppError(402, "not_enough_credits");
-      const message = await insertMessage(tx, {
-        conversationId,
-        senderId: me,
-        kind: content.kind,
-        body: content.body,
-        attachment: content.attachment,
-        credits: content.cost,
-      });
+      const message = await insertMessage(tx, { conversationId, senderId: me, credits: content.cost, ...content });
       due = await enqueueNotification(
         tx,
         { kind: "message", to, from: me, conversation: conversationId, message: message.id, origin: req.origin },
@@ -237,12 +311,7 @@ export class ChatService {
       );
       return { message: messageDto(message, 0), credits: balance } satisfies SendMessageResponse;
     });
-    if (due) this.onQueued();
-    // Live to the partner and to the sender's other pages, while the cached balance is renewed; a
-    // failure of either loses nothing (the message is stored).
-    const event = { type: "message", conversation: result.message.conversation, message: result.message } as const;
-    await Promise.all([this.events.publish(to, event).catch(() => {}), this.events.publish(me, event).catch(() => {}), this.onMemberChanged(me)]);
-    return result;
+    return { result, due };
   }
 
   /** Checks that the member may write to `to`: visible, not blocked, and (for a reply) confirmed. */

@@ -32,11 +32,21 @@ export async function enqueueNotification(tx: Db, notification: NotificationPayl
   return added.some((job) => job.due);
 }
 
-// Both jobs in one named prepared statement (parsed and planned once per connection): every
-// message, like and match runs it, in the transaction that records the event.
-const ENQUEUE_NOTIFICATION = `
-  INSERT INTO jobs (kind, payload, run_at)
-  SELECT '${NOTIFY_PUSH_JOB}', $1::jsonb, now() WHERE EXISTS (SELECT 1 FROM push_subscriptions WHERE user_id = $2)
-  UNION ALL
-  SELECT '${NOTIFY_MAIL_JOB}', $1::jsonb, now() + $3::float8 * interval '1 millisecond'
-  RETURNING run_at <= now() AS due`;
+/**
+ * The WITH part that queues a notification's jobs (see enqueueNotification) for each row of `source`,
+ * in a statement that records the event: `jobs` answers for each job whether it is due now.
+ * Arguments are SQL expressions; `payload` may read the source's columns.
+ */
+export function notificationJobsPart(p: { source: string; payload: string; to: string; delayMs: string }): string {
+  return `
+  jobs AS (
+    INSERT INTO jobs (kind, payload, run_at)
+    SELECT '${NOTIFY_PUSH_JOB}', ${p.payload}, now() FROM ${p.source} WHERE EXISTS (SELECT 1 FROM push_subscriptions WHERE user_id = ${p.to})
+    UNION ALL
+    SELECT '${NOTIFY_MAIL_JOB}', ${p.payload}, now() + ${p.delayMs}::float8 * interval '1 millisecond' FROM ${p.source}
+    RETURNING run_at <= now() AS due)`;
+}
+
+// Both jobs in one named prepared statement (parsed and planned once per connection): every like,
+// match and first message of a conversation runs it, in the transaction that records the event.
+const ENQUEUE_NOTIFICATION = `WITH ${notificationJobsPart({ source: "(SELECT 1) AS event", payload: "$1::jsonb", to: "$2", delayMs: "$3" })} SELECT due FROM jobs`;
