@@ -148,7 +148,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const push = new PushService(db, new WebPushSender(), await vapidKeys(db, config.vapid), app.log, config.vapidSubject);
   const testProvider = config.payments?.provider === "test" ? new TestPaymentProvider(db) : null;
   const paymentProvider: PaymentProvider | null =
-    config.payments?.provider === "mollie" ? new MolliePaymentProvider({ apiKey: config.payments.apiKey, apiUrl: config.payments.apiUrl }) : testProvider;
+    config.payments?.provider === "mollie" ? new MolliePaymentProvider(config.payments) : testProvider;
   const devSms = config.devSms ? new DevSmsOutbox(join(config.dataDir, "sms")) : null;
   const smsSender: SmsSender | null = config.sms ? new HttpSmsGateway(config.sms.url, config.sms.token) : devSms;
   if (!smsSender) app.log.warn("SMS_URL is not set: direct-debit codes cannot be sent");

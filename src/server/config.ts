@@ -33,6 +33,8 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(["test", "mollie"]).optional(),
   MOLLIE_API_KEY: z.string().regex(/^(live|test)_\w{20,}$/, "must be a Mollie API key (live_... or test_...)").optional(),
   MOLLIE_API_URL: url(["http", "https"]).optional(),
+  /** How long a call to Mollie may take before it is given up (the member hears payments are unavailable). */
+  MOLLIE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   SMS_URL: url(["http", "https"]).optional(),
   SMS_TOKEN: z.string().min(8).optional(),
 });
@@ -68,7 +70,7 @@ export interface Config {
    * credits for nothing and so runs in production only when PAYMENT_PROVIDER=test says so; else
    * nobody (buying answers 503 and the start says why).
    */
-  payments: { provider: "mollie"; apiKey: string; apiUrl?: string } | { provider: "test" } | null;
+  payments: { provider: "mollie"; apiKey: string; apiUrl?: string; timeoutMs: number } | { provider: "test" } | null;
   /** Texts (direct-debit codes) through an HTTP gateway; without it, the dev outbox at /dev/sms outside production. */
   sms: { url: string; token?: string } | null;
   devSms: boolean;
@@ -78,7 +80,7 @@ export class ConfigError extends Error {}
 
 function paymentsConfig(e: z.infer<typeof envSchema>): Config["payments"] {
   if (e.PAYMENT_PROVIDER === "mollie" && !e.MOLLIE_API_KEY) throw new ConfigError("Invalid configuration:\n  MOLLIE_API_KEY: required with PAYMENT_PROVIDER=mollie");
-  if (e.MOLLIE_API_KEY && e.PAYMENT_PROVIDER !== "test") return { provider: "mollie", apiKey: e.MOLLIE_API_KEY, apiUrl: e.MOLLIE_API_URL };
+  if (e.MOLLIE_API_KEY && e.PAYMENT_PROVIDER !== "test") return { provider: "mollie", apiKey: e.MOLLIE_API_KEY, apiUrl: e.MOLLIE_API_URL, timeoutMs: e.MOLLIE_TIMEOUT_MS };
   if (e.PAYMENT_PROVIDER === "test" || e.NODE_ENV !== "production") return { provider: "test" };
   return null;
 }

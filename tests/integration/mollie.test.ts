@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../src/common/locales";
 import type { Currency, PaymentMethodId } from "../../src/common/paymentMethods";
 import type { ChargeStoredCard, CreateProviderPayment, DirectDebit, ProviderStoredCard } from "../../src/server/adapters/paymentProvider";
-import { MolliePaymentProvider, mollieAmount, mollieLocale } from "../../src/server/adapters/mollieProvider";
+import { MolliePaymentProvider, MollieTimeoutError, mollieAmount, mollieLocale } from "../../src/server/adapters/mollieProvider";
 import { type FakeMollie, type FakeMollieCard, type FakeMollieStatus, startFakeMollie, withPlainHttpAgent } from "../support/fakeMollie";
 
 // The Mollie adapter through the official client against a local fake of Mollie's API: what it
@@ -511,6 +511,19 @@ describe("when Mollie fails", () => {
     fake.failNext(3, { retryAfter: 0 });
     await expect(mollie.get(id)).rejects.toMatchObject({ statusCode: 503 });
     expect((await mollie.get(id))?.status).toBe("open");
+  });
+
+  it("gives up a call Mollie does not answer after its timeout, and works again after", async () => {
+    const impatient = await withPlainHttpAgent(() => new MolliePaymentProvider({ apiKey: fake.apiKey, apiUrl: fake.url, timeoutMs: 300 }));
+    const { id } = await mollie.create(input());
+    for (const call of [() => impatient.create(input()), () => impatient.get(id), () => impatient.refund(id, 100, "EUR", `refund-${randomUUID()}`)]) {
+      fake.hangNext(1);
+      const started = performance.now();
+      const error = await call().catch((err: unknown) => err);
+      expect(error).toBeInstanceOf(MollieTimeoutError);
+      expect(performance.now() - started).toBeLessThan(3000);
+    }
+    expect((await impatient.get(id))?.status).toBe("open");
   });
 
   it("throws Mollie's 401 for a wrong API key", async () => {

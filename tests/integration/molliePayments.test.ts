@@ -14,7 +14,9 @@ let t: TestApp;
 beforeAll(async () => {
   fake = await startFakeMollie();
   // The official client speaks HTTPS only: it is built while the fake's plain HTTP stands in.
-  t = await withPlainHttpAgent(() => startTestApp({ env: { MOLLIE_API_KEY: fake.apiKey, MOLLIE_API_URL: fake.url, PUBLIC_URL: "https://dating.example" } }));
+  t = await withPlainHttpAgent(() =>
+    startTestApp({ env: { MOLLIE_API_KEY: fake.apiKey, MOLLIE_API_URL: fake.url, MOLLIE_TIMEOUT_MS: "1000", PUBLIC_URL: "https://dating.example" } }),
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -68,6 +70,24 @@ describe("paying through Mollie", () => {
     expect(down.status).toBe(503);
     expect(down.body.error.code).toBe("service_unavailable");
     expect((await m.client.post("/api/payment.php", { bundle_id: offer.bundles[0].id, method: "paypal" })).status).toBe(200);
+  });
+
+  it("answers 503 when Mollie takes the call and never answers, after MOLLIE_TIMEOUT_MS, and the payment's page still loads", async () => {
+    const m = await loggedIn();
+    const offer = (await m.client.get<CreditsOffer>("/api/credits.php")).body;
+    fake.hangNext(1);
+    const started = performance.now();
+    const hung = await m.client.post<{ error: { code: string } }>("/api/payment.php", { bundle_id: offer.bundles[0].id, method: "paypal" });
+    expect(hung.status).toBe(503);
+    expect(hung.body.error.code).toBe("service_unavailable");
+    expect(performance.now() - started).toBeLessThan(5000);
+    const order = await m.client.post<StartPaymentResponse>("/api/payment.php", { bundle_id: offer.bundles[0].id, method: "paypal" });
+    expect(order.status).toBe(200);
+    // Its status is asked of Mollie first; when Mollie hangs, the page answers from what we know.
+    fake.hangNext(1);
+    const status = await m.client.get<Payment>(`/api/payment.php?id=${order.body.payment_id}`);
+    expect(status.status).toBe(200);
+    expect(status.body.status).toBe("open");
   });
 });
 

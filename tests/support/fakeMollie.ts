@@ -221,6 +221,8 @@ export async function startFakeMollie(options: { apiKey?: string } = {}) {
    */
   const replays = new Map<string, () => unknown>();
   let outage: { left: number; status: number; retryAfter?: number } = { left: 0, status: 503 };
+  /** Requests left to take in and never answer (hangNext). */
+  let hanging = 0;
   /** Refunds made. */
   const refunds: Array<{ id: string; paymentId: string; amount: { currency: string; value: string } }> = [];
   let origin = "";
@@ -510,6 +512,10 @@ export async function startFakeMollie(options: { apiKey?: string } = {}) {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
+      if (hanging > 0) {
+        hanging--;
+        return;
+      }
       const method = req.method ?? "GET";
       const path = req.url ?? "/";
       const { status, body } = handle(method, path, req.headers, Buffer.concat(chunks).toString("utf8"), res);
@@ -588,6 +594,10 @@ export async function startFakeMollie(options: { apiKey?: string } = {}) {
      */
     failNext(count: number, options: { status?: number; retryAfter?: number } = {}) {
       outage = { left: count, status: options.status ?? 503, retryAfter: options.retryAfter };
+    },
+    /** A Mollie that takes the next `count` requests in and never answers them (until close). */
+    hangNext(count: number) {
+      hanging = count;
     },
     close: () =>
       new Promise<void>((resolve) => {

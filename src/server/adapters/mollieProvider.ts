@@ -16,6 +16,20 @@ import type { ChargeStoredCard, CreateProviderPayment, DirectDebit, PaymentProvi
 // Mollie (docs.mollie.com, Payments API v2) through its official client. The client retries a 5xx
 // answer twice itself (POSTs with one Idempotency-Key, so a retry cannot make a second payment) and
 // throws a MollieApiError for anything else that is not 2xx; those errors are left to the caller.
+// The client has no timeout of its own (node-fetch without one): a call Mollie does not answer is
+// given up after `timeoutMs` (MollieTimeoutError), so that a member waiting on it hears that payments
+// are unavailable instead of waiting forever, and a job tries again later.
+
+/** Long enough for the client's own retries of a 5xx (3 tries, 2 s apart), short enough for a waiting member (MOLLIE_TIMEOUT_MS). */
+const TIMEOUT_MS = 20_000;
+
+/** Mollie did not answer a call in time. Whether it acted on it is unknown: calls that make something carry Idempotency-Keys where a retry must not make it twice. */
+export class MollieTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`Mollie did not answer within ${ms} ms`);
+    this.name = "MollieTimeoutError";
+  }
+}
 
 /**
  * Mollie's statuses onto ours. "authorized" (card or pay-later payments waiting for a capture) has
@@ -153,14 +167,25 @@ function signatureDate(signedAt: string): string {
 export class MolliePaymentProvider implements PaymentProvider {
   readonly name = "mollie" as const;
   private readonly client: MollieClient;
+  private readonly timeoutMs: number;
 
   /**
    * `apiUrl` is the root of the API, like the client's default "https://api.mollie.com:443/v2/"
    * (requests go to `${apiUrl}/payments`). Note that the client only speaks HTTPS, and trusts only
    * the CA certificates bundled with it, not the system's nor NODE_EXTRA_CA_CERTS.
    */
-  constructor(options: { apiKey: string; apiUrl?: string }) {
+  constructor(options: { apiKey: string; apiUrl?: string; timeoutMs?: number }) {
     this.client = createMollieClient({ apiKey: options.apiKey, ...(options.apiUrl ? { apiEndpoint: options.apiUrl } : {}) });
+    this.timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+  }
+
+  /** A call of the client, given up after `timeoutMs` (the client's request then ends on its own, unheard). */
+  private timed<T>(call: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new MollieTimeoutError(this.timeoutMs)), this.timeoutMs);
+    });
+    return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
   }
 
   async create(input: CreateProviderPayment): Promise<ProviderPayment> {
@@ -171,7 +196,7 @@ export class MolliePaymentProvider implements PaymentProvider {
     const recurring = input.storeCard
       ? { customerId: input.storeCard.customerId ?? (await this.createCustomer(input.storeCard.customer)), sequenceType: SequenceType.first }
       : {};
-    const payment = await this.client.payments.create({
+    const payment = await this.timed(this.client.payments.create({
       amount,
       // A chosen method sends the payer straight to it, skipping Mollie's own method list.
       method,
@@ -182,24 +207,24 @@ export class MolliePaymentProvider implements PaymentProvider {
       // Our payment id, so that a payment in Mollie's dashboard leads back to our order.
       metadata: { reference: input.reference },
       ...recurring,
-    });
+    }));
     return toProvider(payment);
   }
 
   private async createCustomer(customer: { reference: string; name: string; email: string }, idempotencyKey?: string): Promise<string> {
-    const made = await this.client.customers.create({
+    const made = await this.timed(this.client.customers.create({
       name: customer.name,
       email: customer.email,
       // Our member, so that a customer in Mollie's dashboard leads back to them.
       metadata: { reference: customer.reference },
       ...(idempotencyKey ? { idempotencyKey } : {}),
-    });
+    }));
     return made.id;
   }
 
   async get(id: string): Promise<ProviderPayment | null> {
     try {
-      return toProvider(await this.client.payments.get(id));
+      return toProvider(await this.timed(this.client.payments.get(id)));
     } catch (error) {
       // Mollie answers 404 for an id it does not have (a forged or mistyped webhook call).
       if ((error as { statusCode?: number }).statusCode === 404) return null;
@@ -219,13 +244,13 @@ export class MolliePaymentProvider implements PaymentProvider {
 
   async refund(id: string, amount: number, currency: Currency, key: string): Promise<void> {
     // Mollie keeps the Idempotency-Key for a while: the same refund retried is made once.
-    await this.client.paymentRefunds.create({ paymentId: id, amount: mollieAmount(amount, currency), idempotencyKey: key });
+    await this.timed(this.client.paymentRefunds.create({ paymentId: id, amount: mollieAmount(amount, currency), idempotencyKey: key }));
   }
 
   async chargeStoredCard(input: ChargeStoredCard): Promise<ProviderPayment> {
     // A "recurring" payment is charged at once on the mandate, without the payer: no redirectUrl.
     // Our key makes a retried charge (after a timeout or a crash) one charge at Mollie.
-    const payment = await this.client.payments.create({
+    const payment = await this.timed(this.client.payments.create({
       amount: mollieAmount(input.amount, input.currency),
       description: input.description,
       webhookUrl: input.webhookUrl,
@@ -234,7 +259,7 @@ export class MolliePaymentProvider implements PaymentProvider {
       mandateId: input.card.mandateId,
       sequenceType: SequenceType.recurring,
       idempotencyKey: input.key,
-    });
+    }));
     return toProvider(payment);
   }
 
@@ -245,7 +270,7 @@ export class MolliePaymentProvider implements PaymentProvider {
     // Three calls, each with a key derived from ours: a retry of the whole (after a crash in between)
     // replays each step instead of making a second customer, mandate or, above all, debit.
     const customerId = await this.createCustomer(input.customer, `${input.key}:customer`);
-    const mandate = await this.client.customerMandates.create({
+    const mandate = await this.timed(this.client.customerMandates.create({
       customerId,
       method: MandateMethod.directdebit,
       consumerName: input.account.holder,
@@ -254,9 +279,9 @@ export class MolliePaymentProvider implements PaymentProvider {
       signatureDate: signed,
       mandateReference: input.mandateReference,
       idempotencyKey: `${input.key}:mandate`,
-    });
+    }));
     // The debit itself: pending until the bank collects it (days), then paid or failed via the webhook.
-    const payment = await this.client.payments.create({
+    const payment = await this.timed(this.client.payments.create({
       amount,
       description: input.description,
       webhookUrl: input.webhookUrl,
@@ -266,7 +291,7 @@ export class MolliePaymentProvider implements PaymentProvider {
       mandateId: mandate.id,
       sequenceType: SequenceType.recurring,
       idempotencyKey: input.key,
-    });
+    }));
     return toProvider(payment);
   }
 }
