@@ -5,7 +5,8 @@ import { AppError } from "../../errors";
 
 const KEY = /^[\w-]{8,100}$/;
 
-// Named prepared statements (parsed and planned once per connection): every keyed send runs them.
+// Named prepared statements (parsed and planned once per connection): keyed purchases and the first
+// messages that take the longer steps run them (most messages store their key in their one statement).
 const CLAIM = `
   WITH member AS (SELECT id FROM users WHERE id = $1 FOR UPDATE)
   INSERT INTO idempotent_requests (user_id, key, response)
@@ -58,7 +59,7 @@ export async function once<T>(db: Db, userId: number, key: string | undefined, w
     // The member's row is locked (FOR UPDATE) before the key row is written: the key row's foreign
     // key takes a KEY SHARE lock on it, and two calls of one member that each held that lock and then
     // asked for FOR UPDATE (as a send does) deadlocked. A member's paid calls go one at a time anyway.
-    // Plain SQL, one statement: every keyed send runs it.
+    // Plain SQL, one statement.
     const [claimed] = await preparedRows<{ id: number }>(tx, "idempotency_claim", CLAIM, [userId, key]);
     if (!claimed) {
       return (await storedAnswer<T>(tx, userId, key)) as T;
