@@ -1,19 +1,14 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DiscountCode } from "../../src/common/schemas/payments";
 import type { UserResponse } from "../../src/common/schemas/user";
 import { rowsOf } from "../../src/server/db/client";
-import { startTestApp, type TestApp } from "../support/testApp";
+import { appForFile, type TestApp } from "../support/testApp";
 
 // Deleting an account: gone at once, back whole within 14 days by the e-mailed link, then erased.
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+appForFile((app) => (t = app));
 
 const db = () => t.testDb.database.db;
 type ErrorBody = { error: { code: string; message: string } };

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createMember, markDeletionRequested } from "../support/factories";
-import { startTestApp, type TestApp, type TestClient } from "../support/testApp";
+import { appForFile, startTestApp, type TestApp, type TestClient } from "../support/testApp";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+appForFile((app) => (t = app));
 
 interface UserBody {
   user: null | { id: number; email: string; status: string; language: string; profile: { name: string; status: string } };

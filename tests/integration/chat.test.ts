@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ChatsResponse, ConversationResponse, SendMessageResponse } from "../../src/common/schemas/chat";
 import { rowsOf } from "../../src/server/db/client";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createMember, makeJpeg } from "../support/factories";
-import { startTestApp, type TestApp } from "../support/testApp";
+import { appForFile, type TestApp } from "../support/testApp";
 import { sql } from "drizzle-orm";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+appForFile((app) => (t = app));
 
 const loggedIn = (options?: Parameters<TestApp["loggedIn"]>[0]) => t.loggedIn(options);
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ConversationResponse, SendMessageResponse } from "../../src/common/schemas/chat";
 import { rowsOf } from "../../src/server/db/client";
 import { makeJpeg } from "../support/factories";
-import { startTestApp, type TestApp, type TestClient } from "../support/testApp";
+import { appForFile, type TestApp, type TestClient } from "../support/testApp";
 import { sql } from "drizzle-orm";
 
 // A message into an existing conversation, and a premium member's first, is one statement (chat.repo
@@ -11,12 +11,7 @@ import { sql } from "drizzle-orm";
 // Idempotency-Key, the same answer for a retry, no deadlock with the longer steps.
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+appForFile((app) => (t = app));
 
 const loggedIn = (options?: Parameters<TestApp["loggedIn"]>[0]) => t.loggedIn(options);
 

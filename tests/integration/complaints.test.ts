@@ -1,18 +1,13 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ComplaintResponse } from "../../src/common/schemas/complaints";
 import { rowsOf } from "../../src/server/db/client";
-import { startTestApp, type TestApp } from "../support/testApp";
+import { appForFile, type TestApp } from "../support/testApp";
 
 // Complaints: stored with a reference, confirmed by e-mail (the dev mailbox), from visitors and members.
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+appForFile((app) => (t = app));
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 const complaint = { name: "Petra Jansen", email: "petra@example.com", category: "payment", message: "I paid for 50 credits yesterday but I only see 20 of them." };

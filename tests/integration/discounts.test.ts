@@ -1,20 +1,15 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CreditsOffer, DiscountCode, Payment, StartPaymentResponse } from "../../src/common/schemas/payments";
 import { discountCodes, users } from "../../src/server/db/schema";
 import { createMember } from "../support/factories";
-import { startTestApp, type TestApp, type TestClient } from "../support/testApp";
+import { appForFile, type TestApp, type TestClient } from "../support/testApp";
 
 // Discount codes: the welcome discount, the time bonus and the operator's codes, checked on the
 // server for the member who uses them.
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+appForFile((app) => (t = app));
 
 const db = () => t.testDb.database.db;
 type Options = Parameters<typeof createMember>[2];

@@ -1,17 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { photos, profiles } from "../../src/server/db/schema";
 import { createMember } from "../support/factories";
-import { startTestApp, type TestApp } from "../support/testApp";
+import { appForFile, type TestApp } from "../support/testApp";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ settings: { logged_out_search: false, logged_out_search_trafficsource: false, niche: 6 } });
-});
-afterAll(async () => {
-  await t?.close();
-});
+appForFile((app) => (t = app), { settings: { logged_out_search: false, logged_out_search_trafficsource: false, niche: 6 } });
 
 interface LanderBody {
   niche: string;

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { MemberView, OwnProfileResponse, SearchResponse } from "../../src/common/schemas/members";
 import { createMember, createSite, makeJpeg, markDeletionRequested } from "../support/factories";
-import { startTestApp, type TestApp, type TestClient } from "../support/testApp";
+import { appForFile, startTestApp, type TestApp, type TestClient } from "../support/testApp";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+appForFile((app) => (t = app));
 
 type Options = Parameters<typeof createMember>[2];
 async function loggedIn(options: Options = {}): Promise<{ client: TestClient; id: number }> {

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/testApp";
+import { describe, expect, it } from "vitest";
+import { appForFile, type TestApp } from "../support/testApp";
 
 // "My data": a member downloads everything the site holds about them, at once.
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+appForFile((app) => (t = app));
 
 interface Export {
   account: { email: string; credits: number };

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SendMessageResponse } from "../../src/common/schemas/chat";
 import type {
   CreditHistoryResponse,
@@ -14,18 +14,13 @@ import { rowsOf } from "../../src/server/db/client";
 import { testProviderPayments } from "../../src/server/db/schema";
 import { SIGNATURE_HEADER, sign, testProviderSecret } from "../../src/server/features/testProvider/testProvider";
 import { createSite } from "../support/factories";
-import { startTestApp, type TestApp, type TestClient } from "../support/testApp";
+import { appForFile, type TestApp, type TestClient } from "../support/testApp";
 
 // Buying credits through the built-in test provider: its hosted page, its signed webhook, and what
 // the member sees afterwards. Money is never lost or made up.
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+appForFile((app) => (t = app));
 
 const loggedIn = (options?: Parameters<TestApp["loggedIn"]>[0]) => t.loggedIn(options);
 

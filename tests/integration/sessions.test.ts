@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SessionsResponse } from "../../src/common/schemas/auth";
 import type { UserResponse } from "../../src/common/schemas/user";
-import { startTestApp, type TestApp } from "../support/testApp";
+import { appForFile, type TestApp } from "../support/testApp";
 
 // Where a member is logged in, logging out other devices, and changing the password.
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+appForFile((app) => (t = app));
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 

@@ -1,15 +1,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/testApp";
+import { describe, expect, it } from "vitest";
+import { appForFile, startTestApp, type TestApp } from "../support/testApp";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+appForFile((app) => (t = app));
 
 interface Settings {
   name: string;

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
 import type { StoredSettings } from "../../src/common/schemas/settings";
 import { type App, buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
@@ -20,6 +21,18 @@ export interface TestApp {
   /** A new member of the test site (factory options), logged in on a client of their own. */
   loggedIn(options?: Parameters<typeof createMember>[2]): Promise<{ client: TestClient; id: number; email: string }>;
   close(): Promise<void>;
+}
+
+/** A test app for one test file: started before its tests (given to `use`) and closed after them. */
+export function appForFile(use: (app: TestApp) => void, options?: Parameters<typeof startTestApp>[0]): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(options);
+    use(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }
 
 /** The real server on a fresh database, listening on a free port of 127.0.0.1. */
