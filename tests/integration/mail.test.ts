@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../src/server/db/client";
+import { attemptsFor } from "../../src/server/jobs/queue";
 import { createMember } from "../support/factories";
 import { decodeQuotedPrintable, startSmtpSink } from "../support/smtpSink";
 import { createTestDatabase, type TestDatabase } from "../support/testDatabase";
@@ -61,10 +62,14 @@ describe("mail through SMTP from the durable queue", () => {
       await until(() => sink.received.find((m) => m.to.includes(email)), "the retried mail");
       // The job is marked done just after the server accepted the mail: wait for that too.
       const job = await until(async () => {
-        const [row] = rowsOf<{ attempts: number; done_at: unknown }>(await db.execute(sql`SELECT attempts, done_at FROM jobs WHERE payload->>'to' = ${email}`));
+        const [row] = rowsOf<{ attempts: number; max_attempts: number; done_at: unknown }>(
+          await db.execute(sql`SELECT attempts, max_attempts, done_at FROM jobs WHERE payload->>'to' = ${email}`),
+        );
         return row?.done_at ? row : undefined;
       }, "the job marked done");
       expect(job.attempts).toBeGreaterThanOrEqual(2);
+      // A mail server down for days loses no mail: it is tried for five days.
+      expect(job.max_attempts).toBe(attemptsFor(5));
     } finally {
       sink.setFailing(false);
       await t.close();

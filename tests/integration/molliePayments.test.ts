@@ -4,6 +4,7 @@ import type { CreditsOffer, Payment, StartPaymentResponse } from "../../src/comm
 import type { UserResponse } from "../../src/common/schemas/user";
 import { rowsOf } from "../../src/server/db/client";
 import { type FakeMollie, startFakeMollie, withPlainHttpAgent } from "../support/fakeMollie";
+import { attemptsFor, DEFAULT_MAX_ATTEMPTS } from "../../src/server/jobs/queue";
 import { startTestApp, type TestApp } from "../support/testApp";
 
 // The whole purchase over HTTP with Mollie as the provider (a local fake of Mollie's API): the
@@ -120,5 +121,45 @@ describe("refunding through Mollie", () => {
     expect(fake.requests.filter((r) => r.path.endsWith("/refunds")).map((r) => r.status)).toEqual([201, 201]);
     const ours = fake.refunds.filter((r) => r.paymentId === created.id);
     expect(ours).toEqual([expect.objectContaining({ amount: { currency: "EUR", value: "9.99" } })]);
+  });
+
+  it("keeps asking for the money back while Mollie is down longer than a job's default tries, and refunds once it is back", async () => {
+    const m = await loggedIn();
+    const offer = (await m.client.get<CreditsOffer>("/api/credits.php")).body;
+    const order = await m.client.post<StartPaymentResponse>("/api/payment.php", { bundle_id: offer.bundles[0].id, method: "ideal" });
+    const [created] = [...fake.payments.values()].slice(-1);
+    fake.setStatus(created.id, "paid");
+    await webhook(created.id);
+    // Every try of the job meets the outage (the client itself tries each call three times).
+    fake.failNext(3 * (DEFAULT_MAX_ATTEMPTS + 20), { retryAfter: 0 });
+    expect((await m.client.post<Payment>("/api/refund.php", { payment_id: order.body.payment_id })).body.status).toBe("refunded");
+    const db = t.testDb.database.db;
+    const job = async () =>
+      (
+        await rowsOf<{ attempts: number; max_attempts: number; dead: boolean; done: boolean }>(
+          await db.execute(sql`SELECT attempts, max_attempts, failed_at IS NOT NULL AS dead, done_at IS NOT NULL AS done FROM jobs
+            WHERE kind = 'payment-refund' AND payload->>'paymentId' = ${order.body.payment_id}`),
+        )
+      )[0];
+    // Each try as soon as the last one ended, as if its backoff had passed (the app's own worker may hold a try).
+    const going = async () => {
+      const state = await job();
+      return state.attempts < DEFAULT_MAX_ATTEMPTS + 2 && !state.dead;
+    };
+    for (const until = Date.now() + 20_000; (await going()) && Date.now() < until; ) {
+      await db.execute(sql`UPDATE jobs SET run_at = now() WHERE kind = 'payment-refund' AND done_at IS NULL`);
+      await t.server.worker.drain();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // The app's own worker may have tried it too: more tries than the default, still alive.
+    const tried = await job();
+    expect(tried.attempts).toBeGreaterThan(DEFAULT_MAX_ATTEMPTS);
+    expect(tried).toMatchObject({ max_attempts: attemptsFor(7), dead: false, done: false });
+    expect(fake.refunds.filter((r) => r.paymentId === created.id)).toEqual([]);
+    // Mollie is back.
+    fake.failNext(0);
+    await db.execute(sql`UPDATE jobs SET run_at = now() WHERE kind = 'payment-refund' AND done_at IS NULL`);
+    await refundJobDone();
+    expect(fake.refunds.filter((r) => r.paymentId === created.id)).toHaveLength(1);
   });
 });

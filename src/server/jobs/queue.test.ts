@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase, rowsOf } from "../db/client";
-import { enqueue, JobWorker } from "./queue";
+import { attemptsFor, DEFAULT_MAX_ATTEMPTS, enqueue, JobWorker, retryDelaySeconds } from "./queue";
 
 const silent = { warn() {}, error() {}, info() {} } as unknown as FastifyBaseLogger;
 let database: Database;
@@ -53,5 +53,40 @@ describe("durable job queue", () => {
     const worker = new JobWorker(db, { orphan: async () => { ran += 1; } }, silent, 50);
     await worker.drain();
     expect(ran).toBe(1);
+  });
+
+  it("gives a job up as dead after its tries, the default ones or more when it asked, and logs that as an error", async () => {
+    const { db } = database;
+    const errors: string[] = [];
+    const log = { ...silent, error: (_: unknown, message: string) => errors.push(message) } as unknown as FastifyBaseLogger;
+    const worker = new JobWorker(db, { down: async () => { throw new Error("provider down"); } }, log, 50);
+    await enqueue(db, "down", { n: "default" });
+    await enqueue(db, "down", { n: "more" }, { maxAttempts: DEFAULT_MAX_ATTEMPTS + 3 });
+    const state = async () =>
+      rowsOf<{ n: string; attempts: number; dead: boolean }>(
+        await db.execute(sql`SELECT payload->>'n' AS n, attempts, failed_at IS NOT NULL AS dead FROM jobs WHERE kind = 'down' ORDER BY id`),
+      );
+    for (let i = 0; i < DEFAULT_MAX_ATTEMPTS + 5; i++) {
+      await worker.drain();
+      await db.execute(sql`UPDATE jobs SET run_at = now() WHERE kind = 'down'`);
+    }
+    expect(await state()).toEqual([
+      { n: "default", attempts: DEFAULT_MAX_ATTEMPTS, dead: true },
+      { n: "more", attempts: DEFAULT_MAX_ATTEMPTS + 3, dead: true },
+    ]);
+    expect(errors).toHaveLength(2);
+  });
+
+  it("counts the tries that span a number of days of failures", () => {
+    const span = (attempts: number) => Array.from({ length: attempts - 1 }, (_, k) => retryDelaySeconds(k + 1)).reduce((a, b) => a + b, 0);
+    for (const days of [1 / 24, 1, 5, 7]) {
+      const attempts = attemptsFor(days);
+      // The last try comes at least that long after the first, and one try fewer would not.
+      expect(span(attempts)).toBeGreaterThanOrEqual(days * 86_400);
+      expect(span(attempts - 1)).toBeLessThan(days * 86_400);
+    }
+    expect(attemptsFor(5)).toBe(131);
+    // The default gives up after about 17 minutes.
+    expect(span(DEFAULT_MAX_ATTEMPTS)).toBe(1022);
   });
 });

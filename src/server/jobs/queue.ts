@@ -4,26 +4,50 @@ import { type Db, rowsOf } from "../db/client";
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
-/** A job to add: what runs, with what, from when (now when not given). */
-export interface NewJob {
+/** When a job runs and how often it is tried. */
+export interface JobOptions {
+  /** From when (now when not given). */
+  runAt?: Date;
+  /** Tries before the job is given up as dead (DEFAULT_MAX_ATTEMPTS: about 17 minutes of retries; see attemptsFor). */
+  maxAttempts?: number;
+}
+
+/** A job to add: what runs, with what, from when and how often. */
+export interface NewJob extends JobOptions {
   kind: string;
   payload: Record<string, unknown>;
-  runAt?: Date;
+}
+
+/** Tries of a job by default; with the backoff below, the last is about 17 minutes after the first. */
+export const DEFAULT_MAX_ATTEMPTS = 10;
+
+/** A failed try waits 2^attempts seconds before the next, at most an hour. */
+export const retryDelaySeconds = (attempts: number) => Math.min(2 ** attempts, 3600);
+
+/**
+ * The tries that keep a job going for at least `days` of failures (a provider down for days): for a
+ * job whose loss would lose money or a mail. 131 for 5 days.
+ */
+export function attemptsFor(days: number): number {
+  let attempts = 1;
+  for (let waited = 0; waited < days * 86_400; attempts++) waited += retryDelaySeconds(attempts);
+  return attempts;
 }
 
 /** Adds a job. Pass the transaction of the change that causes it, so both commit or neither. */
-export async function enqueue(db: Db, kind: string, payload: Record<string, unknown>, runAt?: Date): Promise<void> {
-  await enqueueMany(db, [{ kind, payload, runAt }]);
+export async function enqueue(db: Db, kind: string, payload: Record<string, unknown>, options: JobOptions = {}): Promise<void> {
+  await enqueueMany(db, [{ kind, payload, ...options }]);
 }
 
 /** Adds several jobs in one statement. Answers how many were added due now (the worker should wake). */
 export async function enqueueMany(db: Db, list: NewJob[]): Promise<number> {
   if (list.length === 0) return 0;
   const rows = list.map(
-    ({ kind, payload, runAt }) => sql`SELECT ${kind}, ${JSON.stringify(payload)}::jsonb, ${runAt ? sql`${runAt.toISOString()}::timestamptz` : sql`now()`}`,
+    ({ kind, payload, runAt, maxAttempts }) =>
+      sql`SELECT ${kind}, ${JSON.stringify(payload)}::jsonb, ${runAt ? sql`${runAt.toISOString()}::timestamptz` : sql`now()`}, ${maxAttempts ?? DEFAULT_MAX_ATTEMPTS}::int`,
   );
   const added = rowsOf<{ due: boolean }>(
-    await db.execute(sql`INSERT INTO jobs (kind, payload, run_at) ${sql.join(rows, sql` UNION ALL `)} RETURNING run_at <= now() AS due`),
+    await db.execute(sql`INSERT INTO jobs (kind, payload, run_at, max_attempts) ${sql.join(rows, sql` UNION ALL `)} RETURNING run_at <= now() AS due`),
   );
   return added.filter((job) => job.due).length;
 }
@@ -124,9 +148,10 @@ export class JobWorker {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const dead = job.attempts >= job.max_attempts;
-      this.log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, dead, err: message }, "job failed");
-      // Back off 2^attempts seconds, at most an hour.
-      const delay = Math.min(2 ** job.attempts, 3600);
+      // A dead job needs an operator (its row keeps the last error); a failed try is retried.
+      if (dead) this.log.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: message }, "job dead: given up after its last try");
+      else this.log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: message }, "job failed, will retry");
+      const delay = retryDelaySeconds(job.attempts);
       await this.db.execute(sql`
         UPDATE jobs SET locked_until = NULL, last_error = ${message.slice(0, 2000)},
           failed_at = ${dead ? sql`now()` : null},

@@ -1,6 +1,6 @@
 import type { OutgoingMail } from "../adapters/mailer";
 import type { Db } from "../db/client";
-import { enqueue } from "../jobs/queue";
+import { attemptsFor, enqueue } from "../jobs/queue";
 
 export const MAIL_JOB = "mail";
 
@@ -9,7 +9,10 @@ export interface MailJob extends OutgoingMail {
   userId?: number;
 }
 
+/** How long a mail is retried while the mail server fails (refused addresses are not retried): as long as mail servers queue mail. */
+const MAIL_RETRY_DAYS = 5;
+
 /** Queues a mail in the caller's transaction; the job queue sends it and retries on failure. */
 export async function enqueueMail(db: Db, mail: MailJob): Promise<void> {
-  await enqueue(db, MAIL_JOB, { ...mail });
+  await enqueue(db, MAIL_JOB, { ...mail }, { maxAttempts: attemptsFor(MAIL_RETRY_DAYS) });
 }

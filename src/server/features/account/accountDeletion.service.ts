@@ -8,7 +8,7 @@ import type { Storage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
 import { accountDeletions, discountCodes, photos, users } from "../../db/schema";
 import { AppError } from "../../errors";
-import { enqueue } from "../../jobs/queue";
+import { attemptsFor, enqueue } from "../../jobs/queue";
 import { enqueueMail } from "../../mail/enqueueMail";
 import { renderMail } from "../../mail/mailTemplates";
 import type { MemberRecord } from "../auth/auth.repo";
@@ -88,7 +88,13 @@ export class AccountDeletionService {
         vars: { days: String(REACTIVATION_WINDOW_DAYS) },
       });
       await enqueueMail(tx, { ...content, to: user.email, from: this.mailFrom(site), userId });
-      await enqueue(tx, ERASE_ACCOUNT_JOB, { userId, deletionId: deletion.id }, new Date(Date.now() + REACTIVATION_WINDOW_DAYS * DAY));
+      // The erasure must happen: tried for a week of failures before an operator has to step in.
+      await enqueue(
+        tx,
+        ERASE_ACCOUNT_JOB,
+        { userId, deletionId: deletion.id },
+        { runAt: new Date(Date.now() + REACTIVATION_WINDOW_DAYS * DAY), maxAttempts: attemptsFor(7) },
+      );
     });
     this.onQueued();
     await this.onMemberChanged(userId);

@@ -18,7 +18,7 @@ import type { Db } from "../../db/client";
 import { payments, users } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import type { MemberRecord } from "../auth/auth.repo";
-import { enqueue } from "../../jobs/queue";
+import { attemptsFor, enqueue } from "../../jobs/queue";
 import { once } from "../credits/idempotency";
 import { moveCredits } from "../credits/ledger";
 import { findCompany, type SiteRow } from "../settings/settings.repo";
@@ -324,7 +324,8 @@ export class PaymentsService {
         .where(and(eq(payments.userId, member.user.id), eq(payments.status, "paid"), isNotNull(payments.creditedAt)))
         .limit(1);
       if (!kept) await tx.update(users).set({ paidUser: false }).where(eq(users.id, member.user.id));
-      await enqueue(tx, PAYMENT_REFUND_JOB, { paymentId: id });
+      // The member's money: tried for a week of provider failures before an operator has to step in.
+      await enqueue(tx, PAYMENT_REFUND_JOB, { paymentId: id }, { maxAttempts: attemptsFor(7) });
       return updated;
     });
     this.onQueued();

@@ -163,7 +163,7 @@ export class PushService {
 
   private async retryLater(job: PushJob, target: PushSubscriptionRow, firstTriedAt: number): Promise<void> {
     const payload: Record<string, unknown> = { ...job, endpoint: target.endpoint, firstTriedAt };
-    await enqueue(this.db, NOTIFY_PUSH_JOB, payload, new Date(Date.now() + RETRY_DELAY_MS));
+    await enqueue(this.db, NOTIFY_PUSH_JOB, payload, { runAt: new Date(Date.now() + RETRY_DELAY_MS) });
   }
 
   /** The notification to send, or why there is none. */
