@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NotificationSettings } from "../../src/common/schemas/notifications";
 import type { SendMessageResponse } from "../../src/common/schemas/chat";
 import { rowsOf } from "../../src/server/db/client";
+import { NotificationMailer } from "../../src/server/features/notifications/notificationMail";
 import { createMember } from "../support/factories";
 import { decodeQuotedPrintable, startSmtpSink } from "../support/smtpSink";
 import { startTestApp, type TestApp, type TestClient } from "../support/testApp";
@@ -69,6 +70,27 @@ describe("e-mails about messages, likes and matches", () => {
     await a.client.post("/api/chat.php", { to: b.id, text: "Third" });
     await settle();
     expect(mailsTo(b.email)).toHaveLength(2);
+  });
+
+  it("queues one mail when the jobs of two messages of one conversation run at once (two instances)", async () => {
+    const a = await loggedIn({ credits: 100, name: "Anna" });
+    const b = await loggedIn({ name: "Ben" });
+    const first = await a.client.post<SendMessageResponse>("/api/chat.php", { to: b.id, text: "One" });
+    const second = await a.client.post<SendMessageResponse>("/api/chat.php", { to: b.id, text: "Two" });
+    await settle();
+    const db = t.testDb.database.db;
+    // As if neither mail had gone out: both jobs decide again, each on an instance of its own.
+    await db.execute(sql`UPDATE conversation_members SET notified_up_to = 0 WHERE conversation_id = ${first.body.message.conversation} AND member_id = ${b.id}`);
+    const mailer = new NotificationMailer(db, () => "site <noreply@dating.example>", async () => "secret-for-this-test-0123456789");
+    const payload = (m: SendMessageResponse) =>
+      ({ kind: "message", to: b.id, from: a.id, conversation: m.message.conversation, message: m.message.id, origin: "https://dating.example" }) as const;
+    const outcomes = await Promise.all([mailer.handle(payload(first.body)), mailer.handle(payload(second.body))]);
+    expect(outcomes.sort()).toEqual(["sent", "skipped"]);
+    const [{ n }] = rowsOf<{ n: number }>(
+      await db.execute(sql`SELECT count(*)::int AS n FROM jobs WHERE kind = 'mail' AND payload->>'to' = ${b.email} AND done_at IS NULL`),
+    );
+    expect(n).toBe(1);
+    await settle();
   });
 
   it("sends nothing about a message read, or from a member blocked, before the mail was due", async () => {

@@ -11,8 +11,9 @@ export interface MailJob extends OutgoingMail {
 
 /** How long a mail is retried while the mail server fails (refused addresses are not retried): as long as mail servers queue mail. */
 const MAIL_RETRY_DAYS = 5;
+export const MAIL_JOB_ATTEMPTS = attemptsFor(MAIL_RETRY_DAYS);
 
 /** Queues a mail in the caller's transaction; the job queue sends it and retries on failure. */
 export async function enqueueMail(db: Db, mail: MailJob): Promise<void> {
-  await enqueue(db, MAIL_JOB, { ...mail }, { maxAttempts: attemptsFor(MAIL_RETRY_DAYS) });
+  await enqueue(db, MAIL_JOB, { ...mail }, { maxAttempts: MAIL_JOB_ATTEMPTS });
 }

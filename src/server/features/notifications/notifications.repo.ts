@@ -1,9 +1,22 @@
-import { and, eq, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { blocks, conversationMembers, type NotificationDisabledReason, profiles, sites, users } from "../../db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { type Db, preparedRows } from "../../db/client";
+import { type NotificationDisabledReason, profiles, sites, users } from "../../db/schema";
+import { MAIL_JOB, MAIL_JOB_ATTEMPTS } from "../../mail/enqueueMail";
 
-/** What a notification needs of the member who is told. */
-export async function findRecipient(db: Db, userId: number) {
+/**
+ * A message's mail is still to be sent (with `read_up_to <` the message): no mail went out since the
+ * member last read the conversation.
+ */
+const NOT_NOTIFIED_SINCE_READ = "notified_up_to <= read_up_to";
+
+/**
+ * What deciding a notification mail needs, in one query: the member who is told, the name of the
+ * member it is about (null when the recipient could not see them: a disabled profile, e-mail not
+ * confirmed yet or leaving, is not announced), whether either blocked the other, and for a message
+ * whether its mail is still open (one mail per conversation until read; claimed for good by
+ * queueNotificationMail). Null for an unknown recipient.
+ */
+export async function findNotificationFacts(db: Db, to: number, from: number, message?: { conversation: number; id: number }) {
   const [row] = await db
     .select({
       id: users.id,
@@ -18,51 +31,57 @@ export async function findRecipient(db: Db, userId: number) {
       notifyMatches: users.notifyMatches,
       name: profiles.name,
       site: sites,
+      partner: sql<string | null>`(SELECT p.name FROM profiles p WHERE p.id = ${from} AND p.status = 'enabled')`,
+      blocked: sql<boolean>`EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${to} AND b.blocked_id = ${from}) OR (b.blocker_id = ${from} AND b.blocked_id = ${to}))`,
+      mailOpen: message
+        ? sql<boolean>`EXISTS (SELECT 1 FROM conversation_members WHERE conversation_id = ${message.conversation} AND member_id = ${to} AND read_up_to < ${message.id} AND ${sql.raw(NOT_NOTIFIED_SINCE_READ)})`
+        : sql<boolean>`true`,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
     .innerJoin(sites, eq(sites.id, users.siteId))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, to));
   return row ?? null;
 }
 
 /**
- * The name of the member a notification is about, or null when the recipient could not see them:
- * a disabled profile (e-mail not confirmed yet, or leaving) is not announced.
+ * Queues a notification mail in one statement, which is its own transaction: for a message, first
+ * claims its mail (the conversation's mail still open, see findNotificationFacts; a concurrent claim
+ * waits and then finds it taken), then stores the one-time login link of the mail's button and queues
+ * the mail job. Answers whether the mail was queued.
  */
-export async function findVisibleSenderName(db: Db, userId: number): Promise<string | null> {
-  const [row] = await db.select({ name: profiles.name, status: profiles.status }).from(profiles).where(eq(profiles.id, userId));
-  return row?.status === "enabled" ? row.name : null;
+export async function queueNotificationMail(
+  db: Db,
+  q: { to: number; loginTokenHash: string; loginExpiresAt: Date; mail: Record<string, unknown>; message?: { conversation: number; id: number } },
+): Promise<boolean> {
+  const [row] = await preparedRows<{ queued: number }>(db, "notification_mail_queue", QUEUE_NOTIFICATION_MAIL, [
+    q.to,
+    q.loginTokenHash,
+    q.loginExpiresAt.toISOString(),
+    JSON.stringify(q.mail),
+    MAIL_JOB_ATTEMPTS,
+    q.message !== undefined,
+    q.message?.conversation ?? null,
+    q.message?.id ?? null,
+  ]);
+  return row.queued > 0;
 }
 
-export async function blockedEitherWay(db: Db, a: number, b: number): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(blocks)
-    .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
-    .limit(1);
-  return Boolean(row);
-}
-
-/**
- * Claims the e-mail about `messageId` for the member: true only when the message is still unread and
- * no mail went out since the member last read the conversation (one mail per conversation until read).
- */
-export async function claimMessageMail(db: Db, conversationId: number, memberId: number, messageId: number): Promise<boolean> {
-  const rows = await db
-    .update(conversationMembers)
-    .set({ notifiedUpTo: messageId })
-    .where(
-      and(
-        eq(conversationMembers.conversationId, conversationId),
-        eq(conversationMembers.memberId, memberId),
-        sql`${conversationMembers.readUpTo} < ${messageId}`,
-        sql`${conversationMembers.notifiedUpTo} <= ${conversationMembers.readUpTo}`,
-      ),
-    )
-    .returning({ id: conversationMembers.conversationId });
-  return rows.length > 0;
-}
+const QUEUE_NOTIFICATION_MAIL = `
+  WITH claimed AS (
+    UPDATE conversation_members SET notified_up_to = $8
+    WHERE $6::boolean AND conversation_id = $7 AND member_id = $1 AND read_up_to < $8 AND ${NOT_NOTIFIED_SINCE_READ}
+    RETURNING 1),
+  go AS (
+    SELECT 1 FROM claimed UNION ALL SELECT 1 WHERE NOT $6::boolean),
+  token AS (
+    INSERT INTO email_tokens (token_hash, user_id, kind, expires_at)
+    SELECT $2, $1, 'login', $3::timestamptz FROM go),
+  mail AS (
+    INSERT INTO jobs (kind, payload, max_attempts)
+    SELECT '${MAIL_JOB}', $4::jsonb, $5::int FROM go
+    RETURNING id)
+  SELECT count(*)::int AS queued FROM mail`;
 
 /** Adds a reason to the member's disabled notifications (once); answers whether it was new. */
 export async function disableNotifications(db: Db, userId: number, reason: NotificationDisabledReason): Promise<boolean> {
