@@ -181,7 +181,13 @@ describe("keeping a card (Mollie's first payment)", () => {
   it("makes a Mollie customer for the member and a first payment of that customer", async () => {
     const payment = await mollie.create(withCard());
 
-    expect(payment).toEqual({ id: expect.stringMatching(/^tr_\w{10}$/), status: "open", checkoutUrl: expect.stringContaining("/checkout/"), storedCard: null });
+    expect(payment).toEqual({
+      id: expect.stringMatching(/^tr_\w{10}$/),
+      status: "open",
+      checkoutUrl: expect.stringContaining("/checkout/"),
+      storedCard: null,
+      customerId: expect.stringMatching(/^cst_\w{10}$/),
+    });
     expect(fake.requests.map((r) => [r.method, r.path, r.status])).toEqual([
       ["POST", "/v2/customers", 201],
       ["POST", "/v2/payments", 201],
@@ -229,7 +235,7 @@ describe("keeping a card (Mollie's first payment)", () => {
 
     const mandateId = fake.payments.get(id)?.mandateId;
     expect(mandateId).toMatch(/^mdt_\w{10}$/);
-    expect(paid).toEqual({ id, status: "paid", checkoutUrl: null, storedCard: { customerId, mandateId, label: "Visa •••• 4242" } });
+    expect(paid).toEqual({ id, status: "paid", checkoutUrl: null, storedCard: { customerId, mandateId, label: "Visa •••• 4242" }, customerId });
     expect(fake.mandates.get(mandateId ?? "")).toMatchObject({ status: "valid", method: "creditcard" });
     expect(fake.mandateCustomer(mandateId ?? "")).toBe(customerId);
     // One GET of the payment is all it takes: the card's label comes from the payment's details.
@@ -266,7 +272,7 @@ describe("keeping a card (Mollie's first payment)", () => {
     const { id } = await mollie.create(withCard(null, { method: "ideal" }));
     fake.setStatus(id, "paid");
     expect(fake.mandates.get(fake.payments.get(id)?.mandateId ?? "")?.method).toBe("directdebit");
-    expect(await mollie.get(id)).toEqual({ id, status: "paid", checkoutUrl: null, storedCard: null });
+    expect(await mollie.get(id)).toEqual({ id, status: "paid", checkoutUrl: null, storedCard: null, customerId: fake.payments.get(id)?.customerId });
   });
 
   it("says nothing of cards for a payment that did not ask to keep one", async () => {
@@ -304,7 +310,7 @@ describe("chargeStoredCard (Mollie's recurring payment)", () => {
 
     const payment = await mollie.chargeStoredCard(order);
 
-    expect(payment).toEqual({ id: expect.stringMatching(/^tr_\w{10}$/), status: "paid", checkoutUrl: null });
+    expect(payment).toEqual({ id: expect.stringMatching(/^tr_\w{10}$/), status: "paid", checkoutUrl: null, customerId: card.customerId });
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: "POST", path: "/v2/payments", status: 201 });
@@ -321,7 +327,7 @@ describe("chargeStoredCard (Mollie's recurring payment)", () => {
     });
     expect(fake.payments.get(payment.id)).toMatchObject({ sequenceType: "recurring", method: "creditcard", status: "paid", mandateId: card.mandateId });
     // Read back later (the webhook), it is paid and is not a newly kept card.
-    expect(await mollie.get(payment.id)).toEqual({ id: payment.id, status: "paid", checkoutUrl: null });
+    expect(await mollie.get(payment.id)).toEqual({ id: payment.id, status: "paid", checkoutUrl: null, customerId: card.customerId });
   });
 
   it("answers failed when the card's bank declines the charge", async () => {
@@ -330,7 +336,7 @@ describe("chargeStoredCard (Mollie's recurring payment)", () => {
 
     const payment = await mollie.chargeStoredCard(charge(card));
 
-    expect(payment).toEqual({ id: expect.any(String), status: "failed", checkoutUrl: null });
+    expect(payment).toEqual({ id: expect.any(String), status: "failed", checkoutUrl: null, customerId: card.customerId });
     expect(lastCreate()).toMatchObject({ sequenceType: "recurring", mandateId: card.mandateId, customerId: card.customerId });
     expect((await mollie.get(payment.id))?.status).toBe("failed");
   });
@@ -384,7 +390,7 @@ describe("createDirectDebit (a SEPA mandate and a recurring payment on it)", () 
 
     const payment = await mollie.createDirectDebit(order);
 
-    expect(payment).toEqual({ id: expect.stringMatching(/^tr_\w{10}$/), status: "pending", checkoutUrl: null });
+    expect(payment).toEqual({ id: expect.stringMatching(/^tr_\w{10}$/), status: "pending", checkoutUrl: null, customerId: expect.stringMatching(/^cst_/) });
     expect(fake.requests.map((r) => [r.method, r.path.replace(/cst_\w+/, "cst_*"), r.status])).toEqual([
       ["POST", "/v2/customers", 201],
       ["POST", "/v2/customers/cst_*/mandates", 201],
@@ -424,7 +430,20 @@ describe("createDirectDebit (a SEPA mandate and a recurring payment on it)", () 
     // The debit carries our key; the steps before it keys derived from it.
     expect(fake.requests.map((r) => r.headers["idempotency-key"])).toEqual([`${order.key}:customer`, `${order.key}:mandate`, order.key]);
     expect(fake.payments.get(payment.id)).toMatchObject({ status: "pending", method: "directdebit", sequenceType: "recurring" });
-    expect(await mollie.get(payment.id)).toEqual({ id: payment.id, status: "pending", checkoutUrl: null });
+    expect(await mollie.get(payment.id)).toEqual({ id: payment.id, status: "pending", checkoutUrl: null, customerId });
+  });
+
+  it("reuses the member's customer it is given for a direct debit: a new mandate, no new customer", async () => {
+    const first = await mollie.createDirectDebit(debit());
+    const customerId = first.customerId ?? "";
+    fake.requests.length = 0;
+    const second = await mollie.createDirectDebit(debit({ customerId, account: { holder: "Anna de Vries", iban: "DE89 3704 0044 0532 0130 00" } }));
+    expect(second.customerId).toBe(customerId);
+    expect(fake.requests.map((r) => [r.method, r.path, r.status])).toEqual([
+      ["POST", `/v2/customers/${customerId}/mandates`, 201],
+      ["POST", "/v2/payments", 201],
+    ]);
+    expect(fake.payments.get(second.id)).toMatchObject({ customerId, status: "pending" });
   });
 
   it("makes one customer, mandate and debit when retried with the same key", async () => {

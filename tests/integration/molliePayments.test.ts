@@ -163,3 +163,50 @@ describe("refunding through Mollie", () => {
     expect(fake.refunds.filter((r) => r.paymentId === created.id)).toHaveLength(1);
   });
 });
+
+describe("direct debit through Mollie", () => {
+  const PHONE = "+31612345679";
+  /** The code of the newest SMS to the phone, as the member reads it. */
+  async function smsCode(): Promise<string> {
+    for (let i = 0; i < 100; i++) {
+      await t.server.worker.drain();
+      const [{ n }] = rowsOf<{ n: number }>(
+        await t.testDb.database.db.execute(sql`SELECT count(*)::int AS n FROM jobs WHERE kind = 'sms' AND done_at IS NULL AND failed_at IS NULL`),
+      );
+      if (n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const texts = (await (await fetch(`${t.baseUrl}/dev/sms.json?to=${encodeURIComponent(PHONE)}`)).json()) as { texts: Array<{ text: string }> };
+    const code = /\b(\d{6})\b/.exec(texts.texts[0]?.text ?? "")?.[1];
+    if (!code) throw new Error("no code sent");
+    return code;
+  }
+
+  it("makes the member's Mollie customer once: the next direct debit reuses it with a mandate of its own", async () => {
+    const m = await loggedIn();
+    const offer = (await m.client.get<CreditsOffer>("/api/credits.php")).body;
+    const debitOnce = async (iban: string) => {
+      const started = await m.client.post<{ request_id: string }>("/api/directdebit.php", {
+        bundle_id: offer.bundles[0].id,
+        holder: "Anna de Vries",
+        iban,
+        phone: PHONE,
+        authorize: true,
+      });
+      expect(started.status).toBe(200);
+      const confirmed = await m.client.post<Payment>("/api/directdebit-confirm.php", { request_id: started.body.request_id, code: await smsCode() });
+      expect(confirmed.body.status).toBe("pending");
+      const [made] = [...fake.payments.values()].slice(-1);
+      return made;
+    };
+    const customersBefore = fake.customers.size;
+    const first = await debitOnce("NL91 ABNA 0417 1643 00");
+    // The bank collected it; the member orders again, from another account.
+    fake.setStatus(first.id, "paid");
+    expect((await webhook(first.id)).status).toBe(200);
+    const second = await debitOnce("DE89 3704 0044 0532 0130 00");
+    expect(fake.customers.size).toBe(customersBefore + 1);
+    expect(second.customerId).toBe(first.customerId);
+    expect(second.mandateId).not.toBe(first.mandateId);
+  });
+});

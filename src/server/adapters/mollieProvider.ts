@@ -149,6 +149,8 @@ function toProvider(payment: Payment): ProviderPayment {
   // The API may grow statuses before the client's types do: better a failed call (retried) than a wrong state.
   if (!status) throw new Error(`mollie: unknown status ${String(payment.status)} of ${payment.id}`);
   const answer: ProviderPayment = { id: payment.id, status, checkoutUrl: payment.getCheckoutUrl() ?? null };
+  // The member's customer (kept cards, direct debits): remembered, so that the next payment reuses it.
+  if (payment.customerId) answer.customerId = payment.customerId;
   // Only a first payment (one that asked to keep the card) reports a card, as the interface says.
   if (payment.sequenceType === SequenceType.first) answer.storedCard = storedCardOf(payment);
   return answer;
@@ -269,7 +271,7 @@ export class MolliePaymentProvider implements PaymentProvider {
     const signed = signatureDate(input.signedAt);
     // Three calls, each with a key derived from ours: a retry of the whole (after a crash in between)
     // replays each step instead of making a second customer, mandate or, above all, debit.
-    const customerId = await this.createCustomer(input.customer, `${input.key}:customer`);
+    const customerId = input.customerId ?? (await this.createCustomer(input.customer, `${input.key}:customer`));
     const mandate = await this.timed(this.client.customerMandates.create({
       customerId,
       method: MandateMethod.directdebit,

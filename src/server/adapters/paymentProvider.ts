@@ -51,6 +51,8 @@ export interface ProviderPayment {
   checkoutUrl: string | null;
   /** The card kept after this payment (paid, with storeCard asked for). */
   storedCard?: ProviderStoredCard | null;
+  /** The provider's customer the payment belongs to, when it has one (kept cards, direct debits). */
+  customerId?: string | null;
 }
 
 export interface PaymentProvider {
@@ -93,4 +95,6 @@ export interface DirectDebit {
   signedAt: string;
   /** Sent to the provider so that a retried request is made once. */
   key: string;
+  /** The member's customer at the provider from an earlier payment: reused instead of making another. */
+  customerId?: string | null;
 }

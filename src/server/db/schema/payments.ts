@@ -46,6 +46,8 @@ export const payments = pgTable(
     status: text("status").$type<PaymentStatus>().notNull().default("open"),
     provider: text("provider").notNull(),
     providerPaymentId: text("provider_payment_id"),
+    /** The member's customer at the provider that this payment was made for (reused for the next one). */
+    providerCustomerId: text("provider_customer_id"),
     checkoutUrl: text("checkout_url"),
     creditedAt: timestamp("credited_at", { withTimezone: true }),
     /** The kept card this payment used or left behind, as the member knows it ("Visa •••• 4242"). */

@@ -6,7 +6,7 @@ import type { DeleteAccount } from "../../../common/schemas/account";
 import type { DiscountCode } from "../../../common/schemas/payments";
 import type { Storage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
-import { accountDeletions, discountCodes, photos, users } from "../../db/schema";
+import { accountDeletions, discountCodes, payments, photos, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { attemptsFor, enqueue } from "../../jobs/queue";
 import { enqueueMail } from "../../mail/enqueueMail";
@@ -131,7 +131,8 @@ export class AccountDeletionService {
   /**
    * The erase job, 14 days after the request: only when the deletion still stands. The member's
    * rows go (profile, photos, likes, messages, ledger, sessions: by cascade), and so do the photo
-   * files; payments stay with no member (user_id set null), as bookkeeping law requires.
+   * files; payments stay with no member (user_id set null, and no provider customer), as bookkeeping
+   * law requires.
    */
   async erase(userId: number, deletionId: number): Promise<void> {
     const cutoff = new Date(Date.now() - REACTIVATION_WINDOW_DAYS * DAY + 60_000);
@@ -144,6 +145,8 @@ export class AccountDeletionService {
       if (!user) return null;
       const stored = await tx.select().from(photos).where(eq(photos.profileId, userId));
       await tx.update(accountDeletions).set({ erasedAt: new Date() }).where(eq(accountDeletions.id, deletionId));
+      // The kept payments lose the member, and the provider's customer that names them too.
+      await tx.update(payments).set({ providerCustomerId: null }).where(eq(payments.userId, userId));
       await tx.delete(users).where(eq(users.id, userId));
       return stored.flatMap((p) => [p.filename, p.thumbFilename, p.matchFilename, p.blurredFilename]);
     });

@@ -20,6 +20,7 @@ import { translate } from "../../i18n";
 import { enqueue } from "../../jobs/queue";
 import type { MemberRecord } from "../auth/auth.repo";
 import type { SiteRow } from "../settings/settings.repo";
+import { providerCustomerId } from "./payments.repo";
 import { type PaymentRequest, type PaymentsService, paymentDto } from "./payments.service";
 
 export const SMS_JOB = "sms";
@@ -171,6 +172,7 @@ export class DirectDebitService {
         mandateReference: `${site.settings.name.slice(0, 10).toUpperCase().replace(/[^A-Z0-9]/g, "")}-${row.id.slice(0, 8).toUpperCase()}`,
         signedAt: (request.confirmedAt ?? new Date()).toISOString().slice(0, 10),
         key: `dd-${row.id}`,
+        customerId: await providerCustomerId(this.db, member.user.id, provider.name),
       });
     } catch {
       return this.payments.providerDown(row);

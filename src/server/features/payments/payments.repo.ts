@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { DEFAULT_CREDIT_BUNDLES } from "../../../common/creditBundles";
 import type { Db } from "../../db/client";
 import { creditBundles, creditLedger, payments, storedCards } from "../../db/schema";
@@ -105,15 +105,25 @@ export async function currentStoredCard(db: Db, userId: number, provider: string
   return row ?? null;
 }
 
-/** The member's customer at the provider, from an earlier kept card: a provider keeps one customer per member. */
+/**
+ * The member's customer at the provider, from an earlier kept card or payment (a direct debit, a
+ * first card payment): one customer per member, not one per payment.
+ */
 export async function providerCustomerId(db: Db, userId: number, provider: string): Promise<string | null> {
-  const [row] = await db
+  const [card] = await db
     .select({ customerId: storedCards.customerId })
     .from(storedCards)
     .where(and(eq(storedCards.userId, userId), eq(storedCards.provider, provider)))
     .orderBy(desc(storedCards.id))
     .limit(1);
-  return row?.customerId ?? null;
+  if (card) return card.customerId;
+  const [paid] = await db
+    .select({ customerId: payments.providerCustomerId })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.provider, provider), isNotNull(payments.providerCustomerId)))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return paid?.customerId ?? null;
 }
 
 export async function forgetStoredCards(db: Db, userId: number): Promise<void> {

@@ -181,7 +181,14 @@ export class PaymentsService {
   async attach(row: PaymentRow, opened: ProviderPayment, storedCard?: string): Promise<PaymentRow> {
     await this.db
       .update(payments)
-      .set({ providerPaymentId: opened.id, checkoutUrl: opened.checkoutUrl, status: opened.status, updatedAt: new Date(), ...(storedCard ? { storedCard } : {}) })
+      .set({
+        providerPaymentId: opened.id,
+        providerCustomerId: opened.customerId ?? null,
+        checkoutUrl: opened.checkoutUrl,
+        status: opened.status,
+        updatedAt: new Date(),
+        ...(storedCard ? { storedCard } : {}),
+      })
       .where(and(eq(payments.id, row.id), isNull(payments.providerPaymentId)));
     const [stored] = await this.db.select().from(payments).where(eq(payments.id, row.id));
     return stored;
