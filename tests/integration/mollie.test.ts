@@ -428,7 +428,7 @@ describe("createDirectDebit (a SEPA mandate and a recurring payment on it)", () 
       sequenceType: "recurring",
     });
     // The debit carries our key; the steps before it keys derived from it.
-    expect(fake.requests.map((r) => r.headers["idempotency-key"])).toEqual([`${order.key}:customer`, `${order.key}:mandate`, order.key]);
+    expect(fake.requests.map((r) => r.headers["idempotency-key"])).toEqual([`${order.key}:customer`, `${order.key}:mandate:${customerId}`, order.key]);
     expect(fake.payments.get(payment.id)).toMatchObject({ status: "pending", method: "directdebit", sequenceType: "recurring" });
     expect(await mollie.get(payment.id)).toEqual({ id: payment.id, status: "pending", checkoutUrl: null, customerId });
   });
@@ -444,6 +444,21 @@ describe("createDirectDebit (a SEPA mandate and a recurring payment on it)", () 
       ["POST", "/v2/payments", 201],
     ]);
     expect(fake.payments.get(second.id)).toMatchObject({ customerId, status: "pending" });
+  });
+
+  it("makes a new customer when Mollie no longer has the one it is given (deleted in its dashboard)", async () => {
+    const first = await mollie.createDirectDebit(debit());
+    const gone = first.customerId ?? "";
+    fake.customers.delete(gone);
+    const debited = await mollie.createDirectDebit(debit({ customerId: gone }));
+    expect(debited.customerId).toMatch(/^cst_/);
+    expect(debited.customerId).not.toBe(gone);
+    expect(fake.payments.get(debited.id)).toMatchObject({ customerId: debited.customerId, status: "pending" });
+    // The same for a first card payment.
+    fake.customers.delete(debited.customerId ?? "");
+    const card = await mollie.create(withCard(debited.customerId ?? null));
+    expect(card.customerId).toMatch(/^cst_/);
+    expect(card.customerId).not.toBe(debited.customerId);
   });
 
   it("makes one customer, mandate and debit when retried with the same key", async () => {

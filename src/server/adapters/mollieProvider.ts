@@ -195,22 +195,45 @@ export class MolliePaymentProvider implements PaymentProvider {
     const method = mollieMethod(input.method);
     // Keeping the card is Mollie's recurring flow: a "first" payment of a customer, whose mandate
     // Mollie makes once it is paid (get() then reports it). A customer already made is reused.
-    const recurring = input.storeCard
-      ? { customerId: input.storeCard.customerId ?? (await this.createCustomer(input.storeCard.customer)), sequenceType: SequenceType.first }
-      : {};
-    const payment = await this.timed(this.client.payments.create({
-      amount,
-      // A chosen method sends the payer straight to it, skipping Mollie's own method list.
-      method,
-      description: input.description,
-      redirectUrl: input.redirectUrl,
-      webhookUrl: input.webhookUrl,
-      locale: mollieLocale(input.locale),
-      // Our payment id, so that a payment in Mollie's dashboard leads back to our order.
-      metadata: { reference: input.reference },
-      ...recurring,
-    }));
+    const create = (recurring: { customerId: string; sequenceType: SequenceType } | Record<string, never>) =>
+      this.timed(
+        this.client.payments.create({
+          amount,
+          // A chosen method sends the payer straight to it, skipping Mollie's own method list.
+          method,
+          description: input.description,
+          redirectUrl: input.redirectUrl,
+          webhookUrl: input.webhookUrl,
+          locale: mollieLocale(input.locale),
+          // Our payment id, so that a payment in Mollie's dashboard leads back to our order.
+          metadata: { reference: input.reference },
+          ...recurring,
+        }),
+      );
+    const { storeCard } = input;
+    const payment = storeCard
+      ? await this.withCustomer(
+          storeCard.customerId,
+          () => this.createCustomer(storeCard.customer),
+          (customerId) => create({ customerId, sequenceType: SequenceType.first }),
+        )
+      : await create({});
     return toProvider(payment);
+  }
+
+  /**
+   * Runs `use` with the member's customer: the one given, else a new one (`make`), also when Mollie no
+   * longer has the one given (deleted in its dashboard: 404 on its URL, 422 on the customerId field).
+   */
+  private async withCustomer<T>(given: string | null | undefined, make: () => Promise<string>, use: (customerId: string) => Promise<T>): Promise<T> {
+    if (!given) return use(await make());
+    try {
+      return await use(given);
+    } catch (error) {
+      const e = error as { statusCode?: number; field?: string };
+      if (e.statusCode !== 404 && !(e.statusCode === 422 && e.field === "customerId")) throw error;
+      return use(await make());
+    }
   }
 
   private async createCustomer(customer: { reference: string; name: string; email: string }, idempotencyKey?: string): Promise<string> {
@@ -271,17 +294,26 @@ export class MolliePaymentProvider implements PaymentProvider {
     const signed = signatureDate(input.signedAt);
     // Three calls, each with a key derived from ours: a retry of the whole (after a crash in between)
     // replays each step instead of making a second customer, mandate or, above all, debit.
-    const customerId = input.customerId ?? (await this.createCustomer(input.customer, `${input.key}:customer`));
-    const mandate = await this.timed(this.client.customerMandates.create({
-      customerId,
-      method: MandateMethod.directdebit,
-      consumerName: input.account.holder,
-      // Mollie wants the IBAN without the spaces people write it with.
-      consumerAccount: input.account.iban.replace(/\s+/g, "").toUpperCase(),
-      signatureDate: signed,
-      mandateReference: input.mandateReference,
-      idempotencyKey: `${input.key}:mandate`,
-    }));
+    // A mandate's key names its customer: a new customer (the one given was deleted) gets a new mandate.
+    const { customerId, mandate } = await this.withCustomer(
+      input.customerId,
+      () => this.createCustomer(input.customer, `${input.key}:customer`),
+      async (customerId) => {
+        const made = await this.timed(
+          this.client.customerMandates.create({
+            customerId,
+            method: MandateMethod.directdebit,
+            consumerName: input.account.holder,
+            // Mollie wants the IBAN without the spaces people write it with.
+            consumerAccount: input.account.iban.replace(/\s+/g, "").toUpperCase(),
+            signatureDate: signed,
+            mandateReference: input.mandateReference,
+            idempotencyKey: `${input.key}:mandate:${customerId}`,
+          }),
+        );
+        return { customerId, mandate: made };
+      },
+    );
     // The debit itself: pending until the bank collects it (days), then paid or failed via the webhook.
     const payment = await this.timed(this.client.payments.create({
       amount,
