@@ -106,13 +106,19 @@ async function refundJobDone(): Promise<void> {
 }
 
 describe("refunding through Mollie", () => {
-  it("asks Mollie once for the money back, even when the refund job runs twice", async () => {
+  /** A member's purchase through Mollie, paid. */
+  async function paidPurchase() {
     const m = await loggedIn();
     const offer = (await m.client.get<CreditsOffer>("/api/credits.php")).body;
     const order = await m.client.post<StartPaymentResponse>("/api/payment.php", { bundle_id: offer.bundles[0].id, method: "ideal" });
     const [created] = [...fake.payments.values()].slice(-1);
     fake.setStatus(created.id, "paid");
     await webhook(created.id);
+    return { m, order, created };
+  }
+
+  it("asks Mollie once for the money back, even when the refund job runs twice", async () => {
+    const { m, order, created } = await paidPurchase();
     expect((await m.client.post<Payment>("/api/refund.php", { payment_id: order.body.payment_id })).body.status).toBe("refunded");
     await refundJobDone();
     // A worker that died after Mollie answered runs the job again: Mollie's idempotency makes it one refund.
@@ -124,12 +130,7 @@ describe("refunding through Mollie", () => {
   });
 
   it("keeps asking for the money back while Mollie is down longer than a job's default tries, and refunds once it is back", async () => {
-    const m = await loggedIn();
-    const offer = (await m.client.get<CreditsOffer>("/api/credits.php")).body;
-    const order = await m.client.post<StartPaymentResponse>("/api/payment.php", { bundle_id: offer.bundles[0].id, method: "ideal" });
-    const [created] = [...fake.payments.values()].slice(-1);
-    fake.setStatus(created.id, "paid");
-    await webhook(created.id);
+    const { m, order, created } = await paidPurchase();
     // Every try of the job meets the outage (the client itself tries each call three times).
     fake.failNext(3 * (DEFAULT_MAX_ATTEMPTS + 20), { retryAfter: 0 });
     expect((await m.client.post<Payment>("/api/refund.php", { payment_id: order.body.payment_id })).body.status).toBe("refunded");
