@@ -17,9 +17,14 @@ export interface AxeViolation {
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axeSource });
   // Colours are checked as painted: a modal still fading in has faint text (a contrast failure of the
-  // moment). So first every finite animation and transition ends; endless ones (spinners) may run.
+  // moment). So first the overlays (modals, offcanvas, toasts, their backdrops) finish their
+  // transitions; the rest of a page may animate on (the landers' slideshows never stop).
   await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+    document.getAnimations().every((a) => {
+      const target = (a.effect as KeyframeEffect | null)?.target;
+      const overlay = target instanceof Element && target.closest(".modal, .modal-backdrop, .offcanvas, .offcanvas-backdrop, .toast, [role=dialog]");
+      return !overlay || a.playState !== "running";
+    }),
   );
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
