@@ -90,6 +90,16 @@ export function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
+ * Whether a statement failed on a unique index (PostgreSQL's 23505), and on `constraint` when named:
+ * the driver's error, or drizzle's wrapping it as its cause.
+ */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } } | null;
+  const cause = e?.code ? e : e?.cause;
+  return cause?.code === "23505" && (constraint === undefined || cause.constraint === constraint);
+}
+
+/**
  * Runs a hot statement as a named prepared statement on PostgreSQL: parsed and planned once per
  * connection instead of on every call (planning the conversation list cost 3.3 ms, more than running
  * it). Works on the pool and inside a transaction (on its connection). `name` must stay unique to

@@ -13,7 +13,7 @@ import type { Language } from "../../../common/locales";
 import { FIRST_PROFILE_STEP, signupsOpen } from "../../../common/signupSteps";
 import type { LoginRequest, MailChangeRequest, ResetDoRequest, SignupRequest } from "../../../common/schemas/auth";
 import type { Limiter } from "../../adapters/limiter";
-import type { Db } from "../../db/client";
+import { type Db, isUniqueViolation } from "../../db/client";
 import { AppError } from "../../errors";
 import { enqueueMail } from "../../mail/enqueueMail";
 import { moveCredits } from "../credits/ledger";
@@ -55,11 +55,6 @@ export interface LoggedIn {
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
-  return code === "23505";
-}
 
 
 /** Accounts, sessions and the e-mail links that go with them. */

@@ -1,7 +1,7 @@
 import { CARD_COLUMNS, type RawCard } from "../members/members.repo";
 import { CHAT_LIST_MAX, type ListVersion } from "./chatListCache";
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { type Db, preparedRows } from "../../db/client";
+import { type Db, isUniqueViolation, preparedRows } from "../../db/client";
 import { moveCreditsParts } from "../credits/ledger";
 import { keyAnswerPart } from "../credits/idempotency";
 import { notificationJobsPart } from "../notifications/notify";
@@ -276,10 +276,7 @@ export async function sendMessage(db: Db, s: MessageSend): Promise<MessageSendRe
 }
 
 /** Whether a statement failed because another transaction started the pair's conversation first. */
-export function isPairTaken(err: unknown): boolean {
-  const e = err as { code?: string; constraint?: string } | null;
-  return e?.code === "23505" && e.constraint === "conversations_pair_key";
-}
+export const isPairTaken = (err: unknown) => isUniqueViolation(err, "conversations_pair_key");
 
 // A conversation started here is inserted as it ends up: its last message time is the message's
 // (both now(), the transaction's time), and both sides are inserted with the message counted, since

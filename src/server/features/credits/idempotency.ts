@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { type Db, preparedRows } from "../../db/client";
+import { type Db, isUniqueViolation, preparedRows } from "../../db/client";
 import { idempotentRequests } from "../../db/schema";
 import { AppError } from "../../errors";
 
@@ -29,10 +29,7 @@ export async function storedAnswer<T>(db: Db, userId: number, key: string): Prom
 }
 
 /** Whether a statement failed because a concurrent call with the same Idempotency-Key committed first. */
-export function isKeyTaken(err: unknown): boolean {
-  const e = err as { code?: string; constraint?: string } | null;
-  return e?.code === "23505" && e.constraint === "idempotent_requests_key";
-}
+export const isKeyTaken = (err: unknown) => isUniqueViolation(err, "idempotent_requests_key");
 
 /**
  * The WITH part that stores a call's answer under its Idempotency-Key, for the row of `source`, in
