@@ -12,12 +12,6 @@ export interface JobOptions {
   maxAttempts?: number;
 }
 
-/** A job to add: what runs, with what, from when and how often. */
-export interface NewJob extends JobOptions {
-  kind: string;
-  payload: Record<string, unknown>;
-}
-
 /** Tries of a job by default; with the backoff below, the last is about 17 minutes after the first. */
 export const DEFAULT_MAX_ATTEMPTS = 10;
 
@@ -36,20 +30,36 @@ export function attemptsFor(days: number): number {
 
 /** Adds a job. Pass the transaction of the change that causes it, so both commit or neither. */
 export async function enqueue(db: Db, kind: string, payload: Record<string, unknown>, options: JobOptions = {}): Promise<void> {
-  await enqueueMany(db, [{ kind, payload, ...options }]);
+  const runAt = options.runAt ? sql`${options.runAt.toISOString()}::timestamptz` : sql`now()`;
+  await db.execute(
+    sql`INSERT INTO jobs (kind, payload, run_at, max_attempts) VALUES (${kind}, ${JSON.stringify(payload)}::jsonb, ${runAt}, ${options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS})`,
+  );
 }
 
-/** Adds several jobs in one statement. Answers how many were added due now (the worker should wake). */
-export async function enqueueMany(db: Db, list: NewJob[]): Promise<number> {
-  if (list.length === 0) return 0;
-  const rows = list.map(
-    ({ kind, payload, runAt, maxAttempts }) =>
-      sql`SELECT ${kind}, ${JSON.stringify(payload)}::jsonb, ${runAt ? sql`${runAt.toISOString()}::timestamptz` : sql`now()`}, ${maxAttempts ?? DEFAULT_MAX_ATTEMPTS}::int`,
+/** A job added by a WITH part (jobsPart); its fields are SQL expressions, added for each row of `from` where `where` holds. */
+export interface JobSql {
+  kind: string;
+  payload: string;
+  /** now() when not given. */
+  runAt?: string;
+  maxAttempts?: number;
+  from: string;
+  where?: string;
+}
+
+/**
+ * The WITH part `name` that adds jobs in the one statement that records their cause (so both commit
+ * or neither); it answers for each job added whether it is due now.
+ */
+export function jobsPart(name: string, jobs: JobSql[]): string {
+  const rows = jobs.map(
+    (j) => `SELECT '${j.kind}', ${j.payload}, ${j.runAt ?? "now()"}, ${j.maxAttempts ?? DEFAULT_MAX_ATTEMPTS} FROM ${j.from}${j.where ? ` WHERE ${j.where}` : ""}`,
   );
-  const added = rowsOf<{ due: boolean }>(
-    await db.execute(sql`INSERT INTO jobs (kind, payload, run_at, max_attempts) ${sql.join(rows, sql` UNION ALL `)} RETURNING run_at <= now() AS due`),
-  );
-  return added.filter((job) => job.due).length;
+  return `
+  ${name} AS (
+    INSERT INTO jobs (kind, payload, run_at, max_attempts)
+    ${rows.join("\n    UNION ALL\n    ")}
+    RETURNING run_at <= now() AS due)`;
 }
 
 /** A claimed job is retried by any instance once its lock has run out (the process died mid-job). */

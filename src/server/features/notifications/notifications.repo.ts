@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, preparedRows } from "../../db/client";
 import { type NotificationDisabledReason, profiles, sites, users } from "../../db/schema";
+import { jobsPart } from "../../jobs/queue";
 import { MAIL_JOB, MAIL_JOB_ATTEMPTS } from "../../mail/enqueueMail";
 
 /**
@@ -59,7 +60,6 @@ export async function queueNotificationMail(
     q.loginTokenHash,
     q.loginExpiresAt.toISOString(),
     JSON.stringify(q.mail),
-    MAIL_JOB_ATTEMPTS,
     q.message !== undefined,
     q.message?.conversation ?? null,
     q.message?.id ?? null,
@@ -69,18 +69,15 @@ export async function queueNotificationMail(
 
 const QUEUE_NOTIFICATION_MAIL = `
   WITH claimed AS (
-    UPDATE conversation_members SET notified_up_to = $8
-    WHERE $6::boolean AND conversation_id = $7 AND member_id = $1 AND read_up_to < $8 AND ${NOT_NOTIFIED_SINCE_READ}
+    UPDATE conversation_members SET notified_up_to = $7
+    WHERE $5::boolean AND conversation_id = $6 AND member_id = $1 AND read_up_to < $7 AND ${NOT_NOTIFIED_SINCE_READ}
     RETURNING 1),
   go AS (
-    SELECT 1 FROM claimed UNION ALL SELECT 1 WHERE NOT $6::boolean),
+    SELECT 1 FROM claimed UNION ALL SELECT 1 WHERE NOT $5::boolean),
   token AS (
     INSERT INTO email_tokens (token_hash, user_id, kind, expires_at)
     SELECT $2, $1, 'login', $3::timestamptz FROM go),
-  mail AS (
-    INSERT INTO jobs (kind, payload, max_attempts)
-    SELECT '${MAIL_JOB}', $4::jsonb, $5::int FROM go
-    RETURNING id)
+  ${jobsPart("mail", [{ kind: MAIL_JOB, payload: "$4::jsonb", maxAttempts: MAIL_JOB_ATTEMPTS, from: "go" }])}
   SELECT count(*)::int AS queued FROM mail`;
 
 /** Adds a reason to the member's disabled notifications (once); answers whether it was new. */

@@ -1,4 +1,5 @@
 import { type Db, preparedRows } from "../../db/client";
+import { jobsPart } from "../../jobs/queue";
 
 /** What a member is told about, by e-mail and by Web Push. */
 export type NotificationKind = "message" | "like" | "match";
@@ -38,13 +39,10 @@ export async function enqueueNotification(tx: Db, notification: NotificationPayl
  * Arguments are SQL expressions; `payload` may read the source's columns.
  */
 export function notificationJobsPart(p: { source: string; payload: string; to: string; delayMs: string }): string {
-  return `
-  jobs AS (
-    INSERT INTO jobs (kind, payload, run_at)
-    SELECT '${NOTIFY_PUSH_JOB}', ${p.payload}, now() FROM ${p.source} WHERE EXISTS (SELECT 1 FROM push_subscriptions WHERE user_id = ${p.to})
-    UNION ALL
-    SELECT '${NOTIFY_MAIL_JOB}', ${p.payload}, now() + ${p.delayMs}::float8 * interval '1 millisecond' FROM ${p.source}
-    RETURNING run_at <= now() AS due)`;
+  return jobsPart("jobs", [
+    { kind: NOTIFY_PUSH_JOB, payload: p.payload, from: p.source, where: `EXISTS (SELECT 1 FROM push_subscriptions WHERE user_id = ${p.to})` },
+    { kind: NOTIFY_MAIL_JOB, payload: p.payload, runAt: `now() + ${p.delayMs}::float8 * interval '1 millisecond'`, from: p.source },
+  ]);
 }
 
 // Both jobs in one named prepared statement (parsed and planned once per connection): every like,
