@@ -402,6 +402,19 @@ describe("repeat orders with a kept card", () => {
     expect(await ledgerSum(m.id)).toEqual({ sum: 70, n: 2 });
   });
 
+  it("keeps a second card at the same customer of the provider as the first", async () => {
+    const m = await loggedIn();
+    await keepCard(m.client, "ok");
+    await keepCard(m.client, "ok");
+    const customers = rowsOf<{ customer_id: string }>(
+      await db().execute(sql`SELECT t.customer_id FROM test_provider_payments t JOIN payments p ON p.provider_payment_id = t.id
+        WHERE p.user_id = ${m.id} ORDER BY p.created_at`),
+    );
+    expect(customers).toHaveLength(2);
+    expect(customers[0].customer_id).toMatch(/^cst_/);
+    expect(customers[1].customer_id).toBe(customers[0].customer_id);
+  });
+
   it("answers a declined card as a failed payment and grants nothing", async () => {
     const m = await loggedIn();
     const offer = await keepCard(m.client, "declines");

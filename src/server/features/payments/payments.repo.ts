@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { DEFAULT_CREDIT_BUNDLES } from "../../../common/creditBundles";
-import type { Db } from "../../db/client";
+import { type Db, rowsOf } from "../../db/client";
 import { creditBundles, creditLedger, payments, storedCards } from "../../db/schema";
 import type { PaymentMethodId } from "../../../common/paymentMethods";
 import type { ProviderStoredCard } from "../../adapters/paymentProvider";
@@ -110,20 +110,13 @@ export async function currentStoredCard(db: Db, userId: number, provider: string
  * first card payment): one customer per member, not one per payment.
  */
 export async function providerCustomerId(db: Db, userId: number, provider: string): Promise<string | null> {
-  const [card] = await db
-    .select({ customerId: storedCards.customerId })
-    .from(storedCards)
-    .where(and(eq(storedCards.userId, userId), eq(storedCards.provider, provider)))
-    .orderBy(desc(storedCards.id))
-    .limit(1);
-  if (card) return card.customerId;
-  const [paid] = await db
-    .select({ customerId: payments.providerCustomerId })
-    .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.provider, provider), isNotNull(payments.providerCustomerId)))
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
-  return paid?.customerId ?? null;
+  const [row] = rowsOf<{ customer_id: string | null }>(
+    await db.execute(sql`SELECT coalesce(
+      (SELECT customer_id FROM stored_cards WHERE user_id = ${userId} AND provider = ${provider} ORDER BY id DESC LIMIT 1),
+      (SELECT provider_customer_id FROM payments WHERE user_id = ${userId} AND provider = ${provider} AND provider_customer_id IS NOT NULL
+        ORDER BY created_at DESC LIMIT 1)) AS customer_id`),
+  );
+  return row?.customer_id ?? null;
 }
 
 export async function forgetStoredCards(db: Db, userId: number): Promise<void> {
