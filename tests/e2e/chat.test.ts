@@ -133,6 +133,36 @@ describe("live chat", () => {
   });
 });
 
+describe("two members with the same conversation open", () => {
+  it("fetch it a few times, not in a loop, and see each other's messages and read ticks", async () => {
+    const a = await activeMember(site, browser, "olga@example.com", "Olga");
+    const b = await activeMember(site, browser, "piet@example.com", "Piet", { mobile: true });
+    await a.site$.open(`/members/${b.id}/chat`);
+    const olga = new Conversation(a.page);
+    await olga.send("Are you online?");
+    await b.site$.open(`/members/${a.id}/chat`);
+    const piet = new Conversation(b.page);
+    await piet.waitForMessage("Are you online?");
+    await a.page.getByTestId("chat-read").waitFor();
+
+    const loads = { a: 0, b: 0 };
+    const count = (who: "a" | "b") => (request: { url(): string; method(): string }) => {
+      if (request.method() === "GET" && new URL(request.url()).pathname === "/api/chat.php") loads[who] += 1;
+    };
+    a.page.on("request", count("a"));
+    b.page.on("request", count("b"));
+    await piet.send("Yes!");
+    await olga.waitForMessage("Yes!");
+    await b.page.getByTestId("chat-read").waitFor();
+    await new Promise((r) => setTimeout(r, 10_000));
+    // Olga reloads once for Piet's message; Piet's read tick arrives without a reload.
+    expect(loads.a).toBeLessThanOrEqual(2);
+    expect(loads.b).toBeLessThanOrEqual(2);
+    await a.context.close();
+    await b.context.close();
+  });
+});
+
 describe("gifts", () => {
   it("opens the gift catalogue from the profile's gift button, says when the credits do not suffice, and offers icebreakers", async () => {
     const a = await activeMember(site, browser, "gina@example.com", "Gina");

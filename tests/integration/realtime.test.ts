@@ -76,6 +76,38 @@ describe("live events over the WebSocket", () => {
     }
   });
 
+  it("sends a read receipt only when the reader's position moves, so two open chats cannot reload each other forever", async () => {
+    const app = await startTestApp({ testDb, withSite: false });
+    try {
+      const a = await loggedIn(app, 50);
+      const b = await loggedIn(app, 50);
+      const sent = await a.client.post<SendMessageResponse>("/api/chat.php", { to: b.id, text: "one" });
+      const conversation = sent.body.message.conversation;
+      const aPage = await connect(app, a.client);
+      const bPage = await connect(app, b.client);
+      // Both have the conversation open, and a broken client reloads it on every read receipt.
+      for (let i = 0; i < 5; i++) {
+        await b.client.get(`/api/chat.php?id=${conversation}`);
+        await a.client.get(`/api/chat.php?id=${conversation}`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+      // B read A's message once: one receipt for A. A had nothing new to read: none for B.
+      expect(aPage.events.filter((e) => e.type === "read")).toEqual([{ type: "read", conversation, by: b.id, up_to: sent.body.message.id }]);
+      expect(bPage.events.filter((e) => e.type === "read")).toEqual([]);
+
+      // A new message is news again: one more receipt once B reads it.
+      const second = await a.client.post<SendMessageResponse>("/api/chat.php", { conversation, text: "two" });
+      await b.client.get(`/api/chat.php?id=${conversation}`);
+      await b.client.get(`/api/chat.php?id=${conversation}`);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(aPage.events.filter((e) => e.type === "read").map((e) => e.type === "read" && e.up_to)).toEqual([sent.body.message.id, second.body.message.id]);
+      aPage.socket.close();
+      bPage.socket.close();
+    } finally {
+      await app.close();
+    }
+  });
+
   it("refuses a socket without a session, and typing into someone else's conversation reaches no one", async () => {
     const app = await startTestApp({ testDb, withSite: false });
     try {

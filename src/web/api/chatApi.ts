@@ -60,6 +60,18 @@ async function fetchConversation(ref: ConversationRef, signal: AbortSignal): Pro
   return answer;
 }
 
+/**
+ * The partner read a conversation up to a message: its ticks show in the open conversation without a
+ * reload (a reload would mark it read again and answer the partner with a receipt of its own).
+ */
+export function markReadByPartner(conversation: number, upTo: number): void {
+  queryClient.setQueriesData<ConversationResponse>({ queryKey: queryKeys.conversations }, (data) =>
+    data?.conversation === conversation && data.messages.some((m) => !isPending(m) && m.id <= upTo && !m.read)
+      ? { ...data, messages: data.messages.map((m) => (!isPending(m) && m.id <= upTo ? { ...m, read: true } : m)) }
+      : data,
+  );
+}
+
 /** A conversation: the other member and the newest messages, oldest first. Opening it marks it read. */
 export function useConversation(ref: ConversationRef) {
   return useQuery({ queryKey: queryKeys.conversation(ref), queryFn: ({ signal }) => fetchConversation(ref, signal), staleTime: 0 });

@@ -1,6 +1,6 @@
 import { CARD_COLUMNS, type RawCard } from "../members/members.repo";
 import { CHAT_LIST_MAX, type ListVersion } from "./chatListCache";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import { type Db, isUniqueViolation, preparedRows } from "../../db/client";
 import { moveCreditsParts } from "../credits/ledger";
 import { keyAnswerPart } from "../credits/idempotency";
@@ -327,13 +327,25 @@ export async function recentMessages(db: Db, conversationId: number, limit: numb
 }
 
 /** Marks every message of the conversation read by the member; answers up to which message id. */
-export async function markRead(db: Db, conversationId: number, memberId: number): Promise<number> {
+/**
+ * Sets a member's unread count to 0 and their read position to the newest message. Returns the new
+ * position when it moved, else null: only a move is news for the partner, so opening a conversation
+ * again and again (a client that reloads on every read receipt) sends nobody anything.
+ */
+export async function markRead(db: Db, conversationId: number, memberId: number): Promise<number | null> {
+  const newest = sql`(SELECT coalesce(max(id), 0) FROM messages WHERE conversation_id = ${conversationId})`;
   const [row] = await db
     .update(conversationMembers)
-    .set({ unread: 0, readUpTo: sql`(SELECT coalesce(max(id), 0) FROM messages WHERE conversation_id = ${conversationId})` })
-    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId)))
+    .set({ unread: 0, readUpTo: newest })
+    .where(
+      and(
+        eq(conversationMembers.conversationId, conversationId),
+        eq(conversationMembers.memberId, memberId),
+        or(sql`${conversationMembers.unread} <> 0`, sql`${conversationMembers.readUpTo} < ${newest}`),
+      ),
+    )
     .returning({ readUpTo: conversationMembers.readUpTo });
-  return row?.readUpTo ?? 0;
+  return row?.readUpTo ?? null;
 }
 
 export async function readUpToOf(db: Db, conversationId: number, memberId: number): Promise<number> {

@@ -355,7 +355,7 @@ export class ChatService {
     const card = memberCardDto(target.profile, target.mainPhoto);
     if (!conversation) return { conversation: null, member: card, messages: [], older_hidden: false };
     const upTo = await markRead(this.db, conversation.id, me);
-    await this.events.publish(other, { type: "read", conversation: conversation.id, by: me, up_to: upTo }).catch(() => {});
+    if (upTo !== null) await this.events.publish(other, { type: "read", conversation: conversation.id, by: me, up_to: upTo }).catch(() => {});
     const [{ rows, olderHidden }, readByOther] = await Promise.all([
       recentMessages(this.db, conversation.id, CHAT_HISTORY_LIMIT),
       readUpToOf(this.db, conversation.id, other),

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { refetchChats } from "../../api/chatApi";
+import { markReadByPartner, refetchChats } from "../../api/chatApi";
 import { refetchLikes } from "../../api/likesApi";
 import { queryClient } from "../../api/queryClient";
 import { queryKeys } from "../../api/queryKeys";
@@ -21,7 +21,7 @@ export function useLiveEvents(): void {
           void queryClient.invalidateQueries({ queryKey: queryKeys.conversations });
           break;
         case "read":
-          void queryClient.invalidateQueries({ queryKey: queryKeys.conversations });
+          markReadByPartner(event.conversation, event.up_to);
           break;
         case "like":
           void refetchLikes();
