@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
@@ -10,7 +10,11 @@ import { type Database, openDatabase } from "../../src/server/db/client";
 
 export const TEST_DIR = join(process.cwd(), ".test-data");
 const PGLITE_TEMPLATE = join(TEST_DIR, "pglite-template.tar.gz");
-const PG_TEMPLATE = "dating_test_template";
+// Names carry the checkout's folder, so that test runs of two checkouts on one PostgreSQL (git
+// worktrees) do not drop each other's databases as stale.
+const CHECKOUT = createHash("sha256").update(process.cwd()).digest("hex").slice(0, 8);
+const PG_TEMPLATE = `dating_template_${CHECKOUT}`;
+const PG_PREFIX = `dating_t_${CHECKOUT}_`;
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -27,7 +31,7 @@ export async function prepareTemplate(): Promise<void> {
     await admin.connect();
     try {
       // Databases left by an earlier run that was killed.
-      const stale = await admin.query("SELECT datname FROM pg_database WHERE datname LIKE 'dating_t_%' OR datname = $1", [PG_TEMPLATE]);
+      const stale = await admin.query("SELECT datname FROM pg_database WHERE starts_with(datname, $1) OR datname = $2", [PG_PREFIX, PG_TEMPLATE]);
       for (const row of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
       await admin.query(`CREATE DATABASE "${PG_TEMPLATE}"`);
     } finally {
@@ -59,7 +63,7 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const name = `dating_t_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
+    const name = `${PG_PREFIX}${randomUUID().replace(/-/g, "").slice(0, 16)}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${PG_TEMPLATE}"`);
