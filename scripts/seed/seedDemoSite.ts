@@ -16,14 +16,14 @@ import { photoVariants } from "./photoVariants";
 import { renderAvatar } from "./renderAvatar";
 
 export const DEMO_DOMAIN = "localhost";
-/** A ready account for trying the site (README). */
+/** A ready account for trying the site (README); in production its password is DEMO_PASSWORD. */
 export const DEMO_LOGIN = { email: "demo@example.com", password: "demo12345" };
 
 /**
  * Creates the demo site for localhost with `members` demo members, each with a generated picture.
  * Safe to run at every start: it adds only what is missing, so an interrupted seed resumes.
  */
-export async function seedDemoSite(db: Db, options: { dataDir: string; members: number; log?: FastifyBaseLogger }): Promise<void> {
+export async function seedDemoSite(db: Db, options: { dataDir: string; members: number; log?: FastifyBaseLogger; demoPassword?: string }): Promise<void> {
   let [site] = await db.select().from(sites).where(eq(sites.domain, DEMO_DOMAIN));
   if (!site) {
     const [company] = await db.insert(companies).values({ info: defaultCompany() }).returning();
@@ -34,7 +34,7 @@ export async function seedDemoSite(db: Db, options: { dataDir: string; members: 
     await insertDefaultBundles(db, site.id);
   }
   const [{ existing }] = await db.select({ existing: count() }).from(users).where(eq(users.siteId, site.id));
-  if (Number(existing) === 0) await createDemoLogin(db, site.id);
+  if (Number(existing) === 0) await createDemoLogin(db, site.id, options.demoPassword ?? DEMO_LOGIN.password);
   const have = Math.max(0, Number(existing) - 1);
   if (have >= options.members) {
     await seedLikes(db, site.id);
@@ -90,10 +90,10 @@ async function seedLikes(db: Db, siteId: number): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) await db.insert(likes).values(rows.slice(i, i + 500)).onConflictDoNothing();
 }
 
-async function createDemoLogin(db: Db, siteId: number): Promise<void> {
+async function createDemoLogin(db: Db, siteId: number, password: string): Promise<void> {
   const [user] = await db
     .insert(users)
-    .values({ siteId, email: DEMO_LOGIN.email, passwordHash: await hashPassword(DEMO_LOGIN.password), status: "confirmed", language: "en" })
+    .values({ siteId, email: DEMO_LOGIN.email, passwordHash: await hashPassword(password), status: "confirmed", language: "en" })
     .returning();
   await moveCredits(db, user.id, 20, "signup_bonus");
   await db.insert(profiles).values({

@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   "signup_step_order",
   "unsupported_media_type",
   "service_unavailable",
+  "misdirected_request",
   "blocked_by",
   "photo_limit_free",
   "photo_limit_premium",

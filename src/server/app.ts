@@ -41,6 +41,7 @@ import { SwipeService } from "./features/swipe/swipe.service";
 import { photosRoutes } from "./features/photos/photos.routes";
 import { referenceRoutes } from "./features/reference/reference.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
+import { siteOriginOf } from "./features/settings/siteOrigin";
 import { SiteResolver } from "./features/settings/siteResolver";
 import { visitsRoutes } from "./features/visits/visits.routes";
 import { registerWeb } from "./features/web/web.routes";
@@ -74,6 +75,7 @@ import { ComplaintsService } from "./features/complaints/complaints.service";
 import { TEST_PROVIDER_WEBHOOK_JOB, TestPaymentProvider } from "./features/testProvider/testProvider";
 import { testProviderRoutes } from "./features/testProvider/testProvider.routes";
 import { registerErrorHandling } from "./plugins/errors";
+import { registerSecurityHeaders } from "./plugins/securityHeaders";
 import { registerRequestContext } from "./plugins/requestContext";
 
 export interface AppOptions {
@@ -107,6 +109,17 @@ function requireSms(sender: SmsSender | null): SmsSender {
 /** Mail of a site without a real domain (localhost) goes from a .test address. */
 const mailDomain = (domain: string) => (domain.includes(".") ? domain : `${domain}.test`);
 
+/**
+ * Connections that send nothing are closed: a request must be whole within 2 minutes (a photo over a
+ * slow phone network), an idle keep-alive connection goes after 65 s (longer than a proxy's usual
+ * 60 s, so the proxy closes first and never reuses a closing connection), and a client gets 15 s for
+ * its headers (slow-header attacks).
+ */
+const SERVER_TIMEOUTS = { requestTimeout: 120_000, keepAliveTimeout: 65_000, connectionTimeout: 180_000 };
+const HEADERS_TIMEOUT_MS = 15_000;
+
+const hopsOf = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export const DEFAULT_WEB_ROOT = join(import.meta.dirname ?? new URL(".", import.meta.url).pathname, "../../dist/web");
 
 /** Builds the whole server: adapters from the config, plugins, then features. */
@@ -134,10 +147,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest to the server (Fastify's own rule for numbers).
+    trustProxy: typeof config.trustProxy === "number" ? hopsOf(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 200 },
+    ...SERVER_TIMEOUTS,
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -177,7 +193,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
 
   // External plugins first, then our own, then the features.
-  await app.register(fastifyCookie);
+  await registerSecurityHeaders(app, config.production);
+  // Defaults of every cookie the server sets: Secure in production whatever the request's protocol
+  // (TLS may end at a proxy), and only over HTTPS elsewhere.
+  await app.register(fastifyCookie, { parseOptions: { path: "/", sameSite: "lax", secure: config.production ? true : "auto" } });
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   await app.register(fastifySwagger, {
@@ -186,8 +205,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
   registerErrorHandling(app);
-  const sites = new SiteResolver(db);
-  registerRequestContext(app, { db, sites, members, publicUrl: config.publicUrl });
+  const sites = new SiteResolver(db, config.production);
+  registerRequestContext(app, { db, sites, members, siteOrigin: siteOriginOf(config) });
 
   const auth = new AuthService(
     db,

@@ -1,23 +1,106 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, type PRODUCTION_VARIABLES, productionGap } from "./config";
+
+const messageOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.message;
+    throw err;
+  }
+  return null;
+};
+
+const EXAMPLES: Record<(typeof PRODUCTION_VARIABLES)[number], string> = {
+  DATABASE_URL: "postgres://app@db:5432/dating",
+  REDIS_URL: "redis://cache:6379",
+  SMTP_URL: "smtp://mail:587",
+  PUBLIC_URL: "https://www.amoria.example",
+  MOLLIE_API_KEY: "live_abcdefghijklmnopqrstuvwxyz",
+  SMS_URL: "https://sms.example/send",
+  MAIL_EVENTS_TOKEN: "a-token-of-sixteen-or-more",
+  VAPID_PRIVATE_KEY: "a-private-key-of-twenty-chars",
+};
 
 describe("configuration", () => {
-  it("runs on the embedded default with nothing set", () => {
+  it("runs on the embedded default with nothing set: dev mailbox, SMS outbox, test payments and the demo site", () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, redisUrl: undefined, devMailbox: true });
+    expect(config).toMatchObject({
+      port: 3000,
+      production: false,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      devMailbox: true,
+      devSms: true,
+      seed: true,
+      trustProxy: false,
+    });
+    expect(config.payments).toEqual({ provider: "test" });
     expect(config.dataDir.endsWith("/data")).toBe(true);
   });
+
   it("stops with a message naming each bad variable", () => {
-    expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x" })).toThrow(ConfigError);
-    try {
-      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x" });
-    } catch (err) {
-      expect(String((err as Error).message)).toMatch(/PORT/);
-      expect(String((err as Error).message)).toMatch(/DATABASE_URL/);
-    }
+    const message = messageOf({ PORT: "eighty", DATABASE_URL: "mysql://x" });
+    expect(message).toMatch(/PORT/);
+    expect(message).toMatch(/DATABASE_URL/);
   });
-  it("has no dev mailbox in production or with SMTP", () => {
-    expect(loadConfig({ NODE_ENV: "production" }).devMailbox).toBe(false);
-    expect(loadConfig({ SMTP_URL: "smtp://localhost:25" }).devMailbox).toBe(false);
+
+  it("is in production mode with any one production variable, not only with NODE_ENV=production", () => {
+    for (const [name, value] of Object.entries(EXAMPLES)) {
+      const config = loadConfig({ [name]: value });
+      expect(config.production, name).toBe(true);
+      expect(config.productionVariable).toBe(name);
+      expect(config.devMailbox, name).toBe(false);
+      expect(config.devSms, name).toBe(false);
+      expect(config.seed, name).toBe(false);
+    }
+    expect(loadConfig({ NODE_ENV: "production" })).toMatchObject({
+      production: true,
+      productionVariable: "NODE_ENV",
+      devMailbox: false,
+      seed: false,
+      payments: null,
+    });
+  });
+
+  it("takes the test payment provider in production only when PAYMENT_PROVIDER=test names it, and the demo site only when SEED=true does", () => {
+    expect(loadConfig({ REDIS_URL: EXAMPLES.REDIS_URL }).payments).toBeNull();
+    expect(loadConfig({ REDIS_URL: EXAMPLES.REDIS_URL, PAYMENT_PROVIDER: "test" }).payments).toEqual({ provider: "test" });
+    expect(loadConfig({ REDIS_URL: EXAMPLES.REDIS_URL, SEED: "true" }).seed).toBe(true);
+    expect(loadConfig({ SEED: "false" }).seed).toBe(false);
+  });
+
+  it("keeps the test suites' own mode apart: NODE_ENV=test is never production", () => {
+    expect(loadConfig({ NODE_ENV: "test", REDIS_URL: EXAMPLES.REDIS_URL })).toMatchObject({ production: false, devMailbox: true, seed: false });
+  });
+
+  it("takes TRUST_PROXY as a hop count or a list of proxy addresses, and refuses to trust everyone", () => {
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.7,loopback" }).trustProxy).toBe("10.0.0.0/8, 192.168.1.7,loopback");
+    expect(loadConfig({ TRUST_PROXY: "::1/128" }).trustProxy).toBe("::1/128");
+    for (const bad of ["true", "*", "10.0.0.0/33", "proxy.example", "1.2.3"]) expect(messageOf({ TRUST_PROXY: bad }), bad).toMatch(/^TRUST_PROXY: [^\n]+$/);
+  });
+});
+
+describe("a production start", () => {
+  const gap = (env: Record<string, string>) => productionGap(loadConfig(env));
+  const whole = { DATABASE_URL: EXAMPLES.DATABASE_URL, REDIS_URL: EXAMPLES.REDIS_URL, SMTP_URL: EXAMPLES.SMTP_URL };
+
+  it("stops when embedded defaults are mixed with production ones, naming the missing variable", () => {
+    expect(gap({ REDIS_URL: EXAMPLES.REDIS_URL, SMTP_URL: EXAMPLES.SMTP_URL })).toMatch(/^DATABASE_URL: required in production \(REDIS_URL is set\)/);
+    expect(gap({ DATABASE_URL: EXAMPLES.DATABASE_URL })).toMatch(/^REDIS_URL: required in production \(DATABASE_URL is set\)/);
+    expect(gap({ DATABASE_URL: EXAMPLES.DATABASE_URL, REDIS_URL: EXAMPLES.REDIS_URL })).toMatch(/^SMTP_URL: required in production/);
+    expect(gap({ NODE_ENV: "production" })).toMatch(/^DATABASE_URL: required in production \(NODE_ENV=production\)/);
+  });
+
+  it("has no default password: the demo site in production needs DEMO_PASSWORD", () => {
+    expect(gap({ ...whole, SEED: "true" })).toMatch(/^DEMO_PASSWORD: /);
+    expect(gap({ ...whole, SEED: "true", DEMO_PASSWORD: "a-long-demo-password" })).toBeNull();
+  });
+
+  it("goes ahead when the configuration is whole, and never asks anything of the embedded default", () => {
+    expect(gap(whole)).toBeNull();
+    expect(gap({})).toBeNull();
   });
 });

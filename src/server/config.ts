@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
 
@@ -9,6 +10,31 @@ const url = (protocols: string[]) =>
     .url()
     .refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), `must start with ${protocols.join(": or ")}:`);
 
+const PROXY_KEYWORDS = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(part: string): boolean {
+  if (PROXY_KEYWORDS.has(part)) return true;
+  const [address, bits, ...rest] = part.split("/");
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Variables that only a production deployment sets: any one of them (or NODE_ENV=production) turns
+ * off every dev convenience, so that a half-configured server is never a dev server on the internet.
+ */
+export const PRODUCTION_VARIABLES = [
+  "DATABASE_URL",
+  "REDIS_URL",
+  "SMTP_URL",
+  "PUBLIC_URL",
+  "MOLLIE_API_KEY",
+  "SMS_URL",
+  "MAIL_EVENTS_TOKEN",
+  "VAPID_PRIVATE_KEY",
+] as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -19,9 +45,23 @@ const envSchema = z.object({
   PUBLIC_URL: url(["http", "https"]).optional(),
   SMTP_URL: url(["smtp", "smtps"]).optional(),
   MAIL_FROM: z.string().email().optional(),
-  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  /**
+   * Which proxies in front may name the client's address (X-Forwarded-For): "false", a hop count
+   * ("1": the one proxy in front), or a comma-separated list of addresses, CIDR ranges and the
+   * keywords loopback, linklocal, uniquelocal. "true" (trust any address) is refused: anyone could
+   * then forge their address and slip past rate limits and GeoIP.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .refine((v) => v === "false" || /^\d{1,2}$/.test(v) || v.split(",").every((part) => isProxyAddress(part.trim())), {
+      message: 'must be false, a number of proxies (such as 1) or a list of their addresses ("true" would trust anyone)',
+    }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  SEED: z.enum(["true", "false"]).default("true"),
+  /** The demo site for localhost: on by default on the embedded default, only when named in production. */
+  SEED: z.enum(["true", "false"]).optional(),
+  /** The demo login's password when the demo site is seeded in production (there is no default password in production). */
+  DEMO_PASSWORD: z.string().min(12).max(128).optional(),
   SEED_MEMBERS: z.coerce.number().int().min(0).max(100_000).default(320),
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   MEMBER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
@@ -41,6 +81,13 @@ const envSchema = z.object({
 
 export interface Config {
   env: "development" | "production" | "test";
+  /**
+   * Production mode: NODE_ENV=production or any production variable (NODE_ENV=test, which only the
+   * test suites set, excepted). It decides the dev conveniences, the demo data, unknown hosts and
+   * cookies; `productionVariable` names what turned it on, for the start's messages.
+   */
+  production: boolean;
+  productionVariable: string | null;
   port: number;
   host: string;
   dataDir: string;
@@ -49,9 +96,11 @@ export interface Config {
   publicUrl?: string;
   smtpUrl?: string;
   mailFrom?: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count or a list of addresses and ranges. */
+  trustProxy: false | number | string;
   logLevel: string;
   seed: boolean;
+  demoPassword?: string;
   seedMembers: number;
   jobPollMs: number;
   /** How long a logged-in member's rows are reused between requests (0: never). */
@@ -63,7 +112,7 @@ export interface Config {
   vapidSubject?: string;
   /** Bearer token of POST /api/mail-events.php (bounces and complaints from the mail provider); the endpoint is off without it. */
   mailEventsToken?: string;
-  /** The dev mailbox (/dev/mail) exists only outside production and without SMTP. */
+  /** The dev mailbox (/dev/mail) exists only outside production mode and without SMTP. */
   devMailbox: boolean;
   /**
    * Who takes payments: Mollie with MOLLIE_API_KEY; else the built-in test provider, which grants
@@ -78,11 +127,24 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-function paymentsConfig(e: z.infer<typeof envSchema>): Config["payments"] {
-  if (e.PAYMENT_PROVIDER === "mollie" && !e.MOLLIE_API_KEY) throw new ConfigError("Invalid configuration:\n  MOLLIE_API_KEY: required with PAYMENT_PROVIDER=mollie");
-  if (e.MOLLIE_API_KEY && e.PAYMENT_PROVIDER !== "test") return { provider: "mollie", apiKey: e.MOLLIE_API_KEY, apiUrl: e.MOLLIE_API_URL, timeoutMs: e.MOLLIE_TIMEOUT_MS };
-  if (e.PAYMENT_PROVIDER === "test" || e.NODE_ENV !== "production") return { provider: "test" };
+function paymentsConfig(e: z.infer<typeof envSchema>, production: boolean): Config["payments"] {
+  if (e.PAYMENT_PROVIDER === "mollie" && !e.MOLLIE_API_KEY) throw new ConfigError("MOLLIE_API_KEY: required with PAYMENT_PROVIDER=mollie");
+  if (e.MOLLIE_API_KEY && e.PAYMENT_PROVIDER !== "test")
+    return { provider: "mollie", apiKey: e.MOLLIE_API_KEY, apiUrl: e.MOLLIE_API_URL, timeoutMs: e.MOLLIE_TIMEOUT_MS };
+  if (e.PAYMENT_PROVIDER === "test" || !production) return { provider: "test" };
   return null;
+}
+
+function trustProxyOf(value: string): Config["trustProxy"] {
+  if (value === "false" || value === "0") return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/** What put the server in production mode, or null. */
+function productionVariableOf(e: z.infer<typeof envSchema>): string | null {
+  if (e.NODE_ENV === "test") return null;
+  if (e.NODE_ENV === "production") return "NODE_ENV";
+  return PRODUCTION_VARIABLES.find((name) => e[name] !== undefined) ?? null;
 }
 
 /** Reads and validates the environment; throws ConfigError naming each bad variable. */
@@ -90,12 +152,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+    // One line per bad variable, each naming it.
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(lines.join("\n"));
   }
   const e = parsed.data;
+  const productionVariable = productionVariableOf(e);
+  const production = productionVariable !== null;
   return {
     env: e.NODE_ENV,
+    production,
+    productionVariable,
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
@@ -104,9 +171,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    trustProxy: e.TRUST_PROXY === "true",
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
-    seed: e.SEED === "true",
+    seed: e.SEED === undefined ? !production && e.NODE_ENV !== "test" : e.SEED === "true",
+    demoPassword: e.DEMO_PASSWORD,
     seedMembers: e.SEED_MEMBERS,
     jobPollMs: e.JOB_POLL_MS,
     memberCacheMs: e.MEMBER_CACHE_MS,
@@ -114,9 +182,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
     vapidSubject: e.VAPID_SUBJECT,
     mailEventsToken: e.MAIL_EVENTS_TOKEN,
-    devMailbox: e.NODE_ENV !== "production" && !e.SMTP_URL,
-    payments: paymentsConfig(e),
+    devMailbox: !production && !e.SMTP_URL,
+    payments: paymentsConfig(e, production),
     sms: e.SMS_URL ? { url: e.SMS_URL, token: e.SMS_TOKEN } : null,
-    devSms: e.NODE_ENV !== "production" && !e.SMS_URL,
+    devSms: !production && !e.SMS_URL,
   };
+}
+
+/**
+ * What stops a production start: the embedded defaults half-mixed with production ones. One line
+ * naming the variable, or null when the configuration is whole.
+ */
+export function productionGap(config: Config): string | null {
+  if (!config.production) return null;
+  const because = config.productionVariable === "NODE_ENV" ? "NODE_ENV=production" : `${config.productionVariable} is set`;
+  if (!config.databaseUrl) return `DATABASE_URL: required in production (${because}); the embedded PGlite database is for trying the site only`;
+  if (!config.redisUrl) return `REDIS_URL: required in production (${because}); instances share rate limits, lockouts and live events through it`;
+  if (!config.smtpUrl) return `SMTP_URL: required in production (${because}); without it no e-mail would leave the server`;
+  if (config.seed && !config.demoPassword) return "DEMO_PASSWORD: required with SEED=true in production (the demo login has no default password there)";
+  return null;
 }

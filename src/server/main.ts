@@ -1,29 +1,44 @@
-import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
-import { seedDemoSite } from "../../scripts/seed/seedDemoSite";
+import { ConfigError, loadConfig, productionGap } from "./config";
+
+// The configuration is checked before the server's modules load, so that a start that cannot work
+// stops within a moment.
+
+/** Stops the start with one line that names what to fix. */
+function stop(line: string): never {
+  console.error(line);
+  process.exit(2);
+}
 
 try {
   const config = loadConfig();
+  if (config.env === "test") stop("NODE_ENV: test is for the test suites only; leave it unset (embedded default) or set production");
+  const gap = productionGap(config);
+  if (gap) stop(gap);
+  const { serviceProblem } = await import("./startChecks");
+  const problem = await serviceProblem(config);
+  if (problem) stop(problem);
+  const { buildApp } = await import("./app");
   const server = await buildApp(config);
-  if (config.seed) await seedDemoSite(server.database.db, { dataDir: config.dataDir, members: config.seedMembers, log: server.app.log });
+  if (config.seed) {
+    const { seedDemoSite } = await import("../../scripts/seed/seedDemoSite");
+    await seedDemoSite(server.database.db, { dataDir: config.dataDir, members: config.seedMembers, log: server.app.log, demoPassword: config.demoPassword });
+  }
   await server.app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`;
-  console.log(`\nThe site is running at http://localhost:${config.port} (database: ${where}).`);
+  const address = config.publicUrl ?? `http://localhost:${config.port}`;
+  console.log(`\nThe site is running at ${address} (database: ${where}${config.production ? ", production mode" : ""}).`);
   if (config.devMailbox) console.log(`Mail it sends is in the dev mailbox: http://localhost:${config.port}/dev/mail`);
   if (config.devSms) console.log(`Texts it sends (direct-debit codes) are in the dev SMS outbox: http://localhost:${config.port}/dev/sms`);
   if (config.payments?.provider === "test") console.log("Payments go through the built-in test provider: its checkout page lets you pick the outcome.");
   if (!config.payments) console.log("Payments are off: set MOLLIE_API_KEY (or PAYMENT_PROVIDER=test to use the test provider).");
   console.log("");
-  const stop = async () => {
+  const shutdown = async () => {
     await server.close();
     process.exit(0);
   };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
 } catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(2);
-  }
+  if (err instanceof ConfigError) stop(err.message);
   throw err;
 }

@@ -19,6 +19,12 @@ export interface ContextOptions {
   fakeClock?: boolean;
 }
 
+/**
+ * What the Content-Security-Policy blocked in any page of any context (the browser says so on the
+ * console); `siteForFile` fails the test that caused one.
+ */
+export const cspViolations: string[] = [];
+
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
     locale: options.locale ?? "en-US",
@@ -26,6 +32,9 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     isMobile: options.mobile,
     hasTouch: options.mobile,
     extraHTTPHeaders: options.ip ? { "x-forwarded-for": options.ip } : {},
+  });
+  context.on("console", (message) => {
+    if (message.type() === "error" && /Content[- ]Security[- ]Policy/i.test(message.text())) cspViolations.push(`${message.location().url}: ${message.text()}`);
   });
   if (options.fakeClock) await context.clock.install();
   return context;

@@ -187,3 +187,13 @@ describe("the installed app", () => {
     await member.context.close();
   });
 });
+
+describe("the API documentation", () => {
+  it("renders under the site's Content-Security-Policy and lists the calls", async () => {
+    const context = await newContext(browser, { ip: "8.8.8.8" });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/api/docs`);
+    await page.getByText("/api/chat.php").first().waitFor();
+    await context.close();
+  });
+});

@@ -1,21 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
-import { launchBrowser } from "./browser";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { freePort } from "../support/testApp";
+import { cspViolations, launchBrowser } from "./browser";
 
 export interface SiteServer {
   url: string;
@@ -36,6 +26,10 @@ export function siteForFile(use: (started: { site: SiteServer; browser: Browser 
     started = { site, browser };
     use(started);
   });
+  // The site works under its Content-Security-Policy: nothing it needs is blocked.
+  afterEach(() => {
+    expect(cspViolations.splice(0)).toEqual([]);
+  });
   afterAll(async () => {
     await started?.browser.close();
     await started?.site.stop();
@@ -48,10 +42,25 @@ export async function startSite(env: Record<string, string> = {}): Promise<SiteS
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: process.cwd(),
-    env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_MEMBERS: "24", LOG_LEVEL: "warn", TRUST_PROXY: "true", JOB_POLL_MS: "200", ...env },
+    // As `npm start` runs it: the embedded default, not the test mode of the integration tests.
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_MEMBERS: "24",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "loopback",
+      JOB_POLL_MS: "200",
+      ...env,
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const url = `http://127.0.0.1:${port}`;
+  // The site's own address, as its links name it (the browser keeps one cookie jar per host name).
+  const url = `http://localhost:${port}`;
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`site exited with ${child.exitCode}`);
     try {

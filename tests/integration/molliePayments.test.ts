@@ -16,7 +16,7 @@ beforeAll(async () => {
   fake = await startFakeMollie();
   // The official client speaks HTTPS only: it is built while the fake's plain HTTP stands in.
   t = await withPlainHttpAgent(() =>
-    startTestApp({ env: { MOLLIE_API_KEY: fake.apiKey, MOLLIE_API_URL: fake.url, MOLLIE_TIMEOUT_MS: "1000", PUBLIC_URL: "https://dating.example" } }),
+    startTestApp({ env: { MOLLIE_API_KEY: fake.apiKey, MOLLIE_API_URL: fake.url, MOLLIE_TIMEOUT_MS: "1000" }, domain: "dating.example" }),
   );
 });
 afterAll(async () => {

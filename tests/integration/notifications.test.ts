@@ -15,7 +15,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 const MAIL_EVENTS_TOKEN = "mail-events-secret-0123456789";
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  t = await startTestApp({ env: { SMTP_URL: smtp.url, MESSAGE_MAIL_DELAY_S: "0", MAIL_EVENTS_TOKEN, PUBLIC_URL: "https://dating.example" } });
+  t = await startTestApp({ env: { SMTP_URL: smtp.url, MESSAGE_MAIL_DELAY_S: "0", MAIL_EVENTS_TOKEN }, domain: "dating.example" });
 });
 afterAll(async () => {
   await t?.close();

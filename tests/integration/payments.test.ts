@@ -108,7 +108,7 @@ describe("buying credits", () => {
     expect(checkout_url).toMatch(/\/test-provider\/checkout\/tr_/);
 
     const back = await choose(checkout_url, "paid");
-    expect(back).toBe(`${t.baseUrl}/credits/${bundle.id}/ideal?payment=${payment_id}`);
+    expect(back).toBe(`${t.siteUrl}/credits/${bundle.id}/ideal?payment=${payment_id}`);
     await settle();
 
     const payment = (await m.client.get<Payment>(`/api/payment.php?id=${payment_id}`)).body;

@@ -15,7 +15,7 @@ let pushService: Awaited<ReturnType<typeof startFakePushService>>;
 const ORIGIN = "https://dating.example";
 beforeAll(async () => {
   pushService = await startFakePushService();
-  t = await startTestApp({ env: { PUBLIC_URL: ORIGIN } });
+  t = await startTestApp({ domain: new URL(ORIGIN).host });
 });
 afterAll(async () => {
   await t?.close();
@@ -65,7 +65,7 @@ describe("the VAPID key", () => {
     const key = settings.body.push_public_key;
     expect(key).toMatch(/^B[A-Za-z0-9_-]{86}$/);
     expect(Buffer.from(key as string, "base64url")).toHaveLength(65);
-    const second = await startTestApp({ env: { PUBLIC_URL: ORIGIN }, testDb: t.testDb, withSite: false });
+    const second = await startTestApp({ testDb: t.testDb, withSite: false });
     try {
       expect((await second.client().get<Settings>("/api/settings.php")).body.push_public_key).toBe(key);
     } finally {

@@ -153,7 +153,7 @@ describe("pages for search engines", () => {
     expect(res.text).toContain('<html lang="de">');
     expect(res.text).toMatch(/<title>Allgemeine Geschäftsbedingungen – /);
     expect(res.text).toMatch(/<div id="root"><main[^>]*><h1>Allgemeine Geschäftsbedingungen<\/h1>/);
-    expect(res.text).toContain(`hreflang="fr" href="${t.baseUrl}/pages/terms?lang=fr"`);
+    expect(res.text).toContain(`hreflang="fr" href="${t.siteUrl}/pages/terms?lang=fr"`);
     expect(res.text).toContain('hreflang="x-default"');
     expect(res.text).not.toContain("noindex");
   });
@@ -170,7 +170,7 @@ describe("pages for search engines", () => {
     expect(milf.status).toBe(200);
     expect(milf.text).toContain(`<h1>${en.landers.niche.milf.headline}</h1>`);
     expect(milf.text).toContain(`<title>${en.landers.niche.milf.headline} – `);
-    expect(milf.text).toContain(`hreflang="de" href="${t.baseUrl}/landers/gallery/milf?lang=de"`);
+    expect(milf.text).toContain(`hreflang="de" href="${t.siteUrl}/landers/gallery/milf?lang=de"`);
     // Without a slug (or with a word that is no niche) the site's own niche.
     const plain = await t.client({}, null).get("/landers/video?lang=en");
     expect(plain.text).toContain(`<h1>${en.landers.niche.default.headline}</h1>`);

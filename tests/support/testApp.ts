@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AddressInfo } from "node:net";
+import { createServer } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import type { StoredSettings } from "../../src/common/schemas/settings";
 import { type App, buildApp } from "../../src/server/app";
@@ -13,6 +13,8 @@ import { createTestDatabase, type TestDatabase } from "./testDatabase";
 export interface TestApp {
   server: App;
   baseUrl: string;
+  /** The test site's own address as its links name it (domain localhost: http://localhost:PORT). */
+  siteUrl: string;
   testDb: TestDatabase;
   site: Awaited<ReturnType<typeof createSite>>;
   config: Config;
@@ -21,6 +23,17 @@ export interface TestApp {
   /** A new member of the test site (factory options), logged in on a client of their own. */
   loggedIn(options?: Parameters<typeof createMember>[2]): Promise<{ client: TestClient; id: number; email: string }>;
   close(): Promise<void>;
+}
+
+/** A port of 127.0.0.1 that nothing listens on now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
 }
 
 /** A test app for one test file: started before its tests (given to `use`) and closed after them. */
@@ -37,16 +50,20 @@ export function appForFile(use: (app: TestApp) => void, options?: Parameters<typ
 
 /** The real server on a fresh database, listening on a free port of 127.0.0.1. */
 export async function startTestApp(
-  options: { env?: Record<string, string>; settings?: Partial<StoredSettings>; testDb?: TestDatabase; withSite?: boolean } = {},
+  options: { env?: Record<string, string>; settings?: Partial<StoredSettings>; domain?: string; testDb?: TestDatabase; withSite?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "dating-test-"));
   const testDb = options.testDb ?? (await createTestDatabase());
+  // The site's links (http://localhost:PORT) must reach this instance: it listens on the port its configuration names.
+  const port = await freePort();
   const config = loadConfig({
     NODE_ENV: "test",
+    PORT: String(port),
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     JOB_POLL_MS: "100",
-    TRUST_PROXY: "true",
+    // The tests play the proxy in front: their X-Forwarded-For names the visitor's address.
+    TRUST_PROXY: "loopback",
     REDIS_URL: process.env.TEST_REDIS_URL,
     ...options.env,
   });
@@ -55,13 +72,13 @@ export async function startTestApp(
   const site =
     options.withSite === false
       ? ((await findFirstSite(testDb.database.db)) as Awaited<ReturnType<typeof createSite>>)
-      : await createSite(testDb.database.db, { settings: options.settings });
-  await server.app.listen({ port: 0, host: "127.0.0.1" });
-  const { port } = server.app.server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
+      : await createSite(testDb.database.db, { settings: options.settings, domain: options.domain });
+  await server.app.listen({ port: config.port, host: "127.0.0.1" });
+  const baseUrl = `http://127.0.0.1:${config.port}`;
   return {
     server,
     baseUrl,
+    siteUrl: `http://localhost:${config.port}`,
     testDb,
     site,
     config,

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AUTH_COOKIE, LOCALE_COOKIE } from "../../common/constants";
-import { type Country, isLanguage, type Language, languagesOf, pickLanguage } from "../../common/locales";
+import { type Country, isLanguage, LANGUAGES, type Language, languagesOf, pickLanguage } from "../../common/locales";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { findSessionMember, type MemberRecord, touchSession } from "../features/auth/auth.repo";
 import type { MemberCache } from "../features/auth/memberCache";
 import { hashToken } from "../features/auth/tokens";
+import type { SiteOrigin } from "../features/settings/siteOrigin";
 import type { SiteResolver } from "../features/settings/siteResolver";
 import type { SiteRow } from "../features/settings/settings.repo";
 import { countryOfIp } from "../geo/geoip";
@@ -15,7 +16,7 @@ declare module "fastify" {
     site: SiteRow;
     /** The logged-in member, or null for a visitor. */
     member: MemberRecord | null;
-    /** The site's address as this request used it (links in e-mails and pushes): PUBLIC_URL when set. */
+    /** The site's own configured address (links in e-mails, pushes and payment calls), never the request's Host. */
     origin: string;
     /** The language of answers and e-mails for this request. */
     lang: Language;
@@ -27,22 +28,33 @@ declare module "fastify" {
 /** Last-seen is written at most this often per session, so that reads stay reads. */
 const TOUCH_EVERY_MS = 5 * 60_000;
 
+/** Every language, English first: for a request that belongs to no site. */
+const ANY_LANGUAGE: readonly Language[] = ["en", ...LANGUAGES.filter((l) => l !== "en")];
+
+/** Paths that answer whatever the Host: a load balancer's checks call an instance by its address. */
+export const HOST_FREE_PATHS = new Set(["/api/health.php"]);
+
 /** Resolves site, member, country and language for every request except static assets. */
-export function registerRequestContext(app: FastifyInstance, deps: { db: Db; sites: SiteResolver; members: MemberCache; publicUrl?: string }): void {
+export function registerRequestContext(app: FastifyInstance, deps: { db: Db; sites: SiteResolver; members: MemberCache; siteOrigin: SiteOrigin }): void {
   app.decorateRequest("site", null as unknown as SiteRow);
   app.decorateRequest("member", null);
   app.decorateRequest("lang", "en");
   app.decorateRequest("origin", {
     getter(this: FastifyRequest) {
-      return deps.publicUrl ?? `${this.protocol}://${this.host}`;
+      return deps.siteOrigin(this.site);
     },
   });
   app.decorateRequest("country", "");
 
   app.addHook("onRequest", async (request) => {
-    if (request.url.startsWith("/assets/")) return;
+    if (request.url.startsWith("/assets/") || HOST_FREE_PATHS.has(request.url.split("?")[0])) return;
     const site = await deps.sites.resolve(request.host);
-    if (!site) throw new AppError(503, "service_unavailable");
+    if (!site) {
+      // A host that is no site's domain (production): not served as some other site (RFC 9110, 421),
+      // told in the browser's language.
+      request.lang = pickLanguage({ cookie: request.cookies[LOCALE_COOKIE], acceptLanguage: request.headers["accept-language"], offered: ANY_LANGUAGE });
+      throw new AppError(421, "misdirected_request");
+    }
     request.site = site;
     request.country = visitorCountry(request, site);
     request.member = await loadMember(request, deps.db, deps.members, site);

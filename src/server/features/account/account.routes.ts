@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AUTH_COOKIE, AUTH_COOKIE_DAYS } from "../../../common/constants";
+import { AUTH_COOKIE } from "../../../common/constants";
+import { setSessionCookie } from "../auth/sessionCookie";
 import { deleteAccountSchema, reactivateSchema } from "../../../common/schemas/account";
 import { endSessionQuerySchema, okSchema, passwordChangeSchema, sessionsResponseSchema } from "../../../common/schemas/auth";
 import { discountCodeSchema } from "../../../common/schemas/payments";
@@ -120,13 +121,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async (request, reply) => {
       const done = await deletion.reactivate(request.body.token, requestInfo(request));
       if (!done) throw new AppError(400, "link_invalid");
-      reply.setCookie(AUTH_COOKIE, done.token, {
-        path: "/",
-        httpOnly: true,
-        sameSite: "lax",
-        secure: request.protocol === "https",
-        maxAge: AUTH_COOKIE_DAYS * 86_400,
-      });
+      setSessionCookie(reply, done.token);
       return { ok: true as const };
     },
   );

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AUTH_COOKIE, AUTH_COOKIE_DAYS, LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from "../../../common/constants";
+import { AUTH_COOKIE, LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from "../../../common/constants";
+import { setSessionCookie } from "./sessionCookie";
 import {
   languageRequestSchema,
   loginRequestSchema,
@@ -38,15 +39,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     origin: request.origin,
   });
 
-  const setAuthCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
-    reply.setCookie(AUTH_COOKIE, token, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: request.protocol === "https",
-      maxAge: AUTH_COOKIE_DAYS * DAY_SECONDS,
-    });
-
   const userAnswer = async (userId: number) => {
     const record = await findMemberByUserId(db, userId);
     return { user: record ? userDto(record) : null };
@@ -73,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { token, userId } = await auth.login(request.body, info(request));
-      setAuthCookie(request, reply, token);
+      setSessionCookie(reply, token);
       return userAnswer(userId);
     },
   );
@@ -85,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       if (request.member) await auth.setLanguage(request.member, request.body.language);
-      reply.setCookie(LOCALE_COOKIE, request.body.language, { path: "/", sameSite: "lax", maxAge: LOCALE_COOKIE_DAYS * DAY_SECONDS });
+      reply.setCookie(LOCALE_COOKIE, request.body.language, { maxAge: LOCALE_COOKIE_DAYS * DAY_SECONDS });
       return { ok: true as const };
     },
   );
@@ -101,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     { schema: { tags: ["account"], summary: "Create an account; sends the activation e-mail", body: signupRequestSchema, response: { 200: userResponseSchema } } },
     async (request, reply) => {
       const { token, userId } = await auth.signup(request.body, info(request));
-      setAuthCookie(request, reply, token);
+      setSessionCookie(reply, token);
       const { member_id: to, signup_message: text } = request.body;
       if (to !== undefined && text) {
         // The account exists whatever happens to the message: a refused or failed send leaves the
@@ -126,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { token, userId } = await auth.loginWithLink(request.body.token, info(request));
-      setAuthCookie(request, reply, token);
+      setSessionCookie(reply, token);
       return userAnswer(userId);
     },
   );
@@ -170,7 +162,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     { schema: { tags: ["account"], summary: "Set a new password from a reset link and log in", body: resetDoRequestSchema, response: { 200: userResponseSchema } } },
     async (request, reply) => {
       const { token, userId } = await auth.doReset(request.body, info(request));
-      setAuthCookie(request, reply, token);
+      setSessionCookie(reply, token);
       return userAnswer(userId);
     },
   );
