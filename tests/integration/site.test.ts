@@ -193,3 +193,18 @@ describe("pages for search engines", () => {
     expect(res.text).not.toContain("hreflang");
   });
 });
+
+describe("GET /.well-known/security.txt", () => {
+  it("tells security researchers where to report, at the site's own address, valid for a year", async () => {
+    const res = await t.client().get("/.well-known/security.txt");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const fields = Object.fromEntries(res.text.trim().split("\n").map((line) => line.split(/: (.*)/s).slice(0, 2)));
+    expect(fields.Contact).toBe(`mailto:${t.site.settings.support_email}`);
+    expect(fields.Canonical).toBe(`${t.siteUrl}/.well-known/security.txt`);
+    expect(fields["Preferred-Languages"]).toMatch(/^en, /);
+    const expires = Date.parse(fields.Expires);
+    expect(expires - Date.now()).toBeGreaterThan(300 * 86_400_000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(366 * 86_400_000);
+  });
+});

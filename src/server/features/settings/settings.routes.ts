@@ -101,4 +101,22 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
       }),
     );
   });
+
+  // RFC 9116: where a security researcher reports a hole, in the site's own words and languages.
+  app.get("/.well-known/security.txt", { schema: { hide: true } }, async (request, reply) => {
+    const { site } = request;
+    const languages = [...new Set(site.settings.countries.flatMap((c) => languagesOf(c as Country)))];
+    const expires = new Date(Date.now() + 365 * 86_400_000);
+    expires.setUTCHours(0, 0, 0, 0);
+    reply.header("cache-control", "public, max-age=86400");
+    return reply.type("text/plain; charset=utf-8").send(
+      [
+        `Contact: mailto:${site.settings.support_email}`,
+        `Expires: ${expires.toISOString()}`,
+        `Preferred-Languages: ${["en", ...languages.filter((l) => l !== "en")].join(", ")}`,
+        `Canonical: ${request.origin}/.well-known/security.txt`,
+        "",
+      ].join("\n"),
+    );
+  });
 };
