@@ -15,7 +15,11 @@ const loggedIn = (options?: Parameters<TestApp["loggedIn"]>[0]) => t.loggedIn(op
 
 /** The four files of an uploaded profile photo. */
 async function uploadPhoto(client: TestClient): Promise<{ id: string; files: Record<"original" | "thumb" | "match" | "blur", string> }> {
-  const res = await client.upload<{ photo: { id: string; filename: string; thumb_filename: string; match: string } }>("/api/photos.php", "photo", await makeJpeg());
+  const res = await client.upload<{ photo: { id: string; filename: string; thumb_filename: string; match: string } }>(
+    "/api/photos.php",
+    "photo",
+    await makeJpeg(),
+  );
   expect(res.status).toBe(200);
   const { id, filename, thumb_filename, match } = res.body.photo;
   return { id, files: { original: filename, thumb: thumb_filename, match, blur: `/photos/${id}_blur.jpg` } };

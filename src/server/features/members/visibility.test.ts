@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { isVisible, type VisibilityFacts } from "./visibility";
 
-const member: VisibilityFacts = { id: 7, name: "Mia", status: "enabled", invisible: false, deletionRequestedAt: null, blockedViewer: false, likesViewer: false };
+const member: VisibilityFacts = {
+  id: 7,
+  name: "Mia",
+  status: "enabled",
+  invisible: false,
+  deletionRequestedAt: null,
+  blockedViewer: false,
+  likesViewer: false,
+};
 const viewer = { id: 3, siteId: 1, paid: false };
 const visitor = { id: null, siteId: 1, paid: false };
 
