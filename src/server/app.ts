@@ -169,7 +169,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const smsSender: SmsSender | null = config.sms ? new HttpSmsGateway(config.sms.url, config.sms.token) : devSms;
   if (!smsSender) app.log.warn("SMS_URL is not set: direct-debit codes cannot be sent");
   const discounts = new DiscountsService(db);
-  const accountDeletion = new AccountDeletionService(db, storage, mailFrom, onMemberChanged, () => worker.wake());
+  const accountDeletion = new AccountDeletionService(db, storage, limiter, mailFrom, onMemberChanged, () => worker.wake());
   const paymentsService = new PaymentsService(db, paymentProvider, onMemberChanged, discounts, () => worker.wake());
   const worker = new JobWorker(
     db,

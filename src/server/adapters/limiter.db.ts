@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
 import type { LimitCount, Limiter } from "./limiter";
@@ -33,5 +33,9 @@ export class DbLimiter implements Limiter {
 
   async clear(key: string): Promise<void> {
     await this.db.delete(rateLimits).where(eq(rateLimits.key, key));
+  }
+
+  async forget(field: string): Promise<void> {
+    await this.db.delete(rateLimits).where(or(lte(rateLimits.resetAt, sql`now()`), sql`strpos(':' || ${rateLimits.key} || ':', ${`:${field}:`}) > 0`));
   }
 }

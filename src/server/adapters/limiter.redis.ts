@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import type { LimitCount, Limiter } from "./limiter";
+import { keyHasField, type LimitCount, type Limiter } from "./limiter";
 
 /** Limiter on Redis: INCR plus an expiry set on the first hit, in one round trip. */
 export class RedisLimiter implements Limiter {
@@ -27,4 +27,19 @@ export class RedisLimiter implements Limiter {
   async clear(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
   }
+
+  /** Counters whose window has passed are gone already (they expire); the others are found by a scan of this limiter's keys. */
+  async forget(field: string): Promise<void> {
+    const match = `${globEscape(this.prefix)}*${globEscape(field)}*`;
+    let cursor = "0";
+    do {
+      const [next, keys] = await this.redis.scan(cursor, "MATCH", match, "COUNT", 1000);
+      const found = keys.filter((k) => keyHasField(k.slice(this.prefix.length), field));
+      if (found.length > 0) await this.redis.del(...found);
+      cursor = next;
+    } while (cursor !== "0");
+  }
 }
+
+/** A text matched literally by a Redis glob pattern (SCAN MATCH). */
+const globEscape = (text: string) => text.replace(/[*?[\]\\^]/g, "\\$&");

@@ -4,9 +4,14 @@ import { attemptsFor, enqueue } from "../jobs/queue";
 
 export const MAIL_JOB = "mail";
 
-/** A queued mail; `userId` names the member it goes to, so that a hard bounce can be recorded. */
+/**
+ * A queued mail; `userId` names the member it goes to, so that a hard bounce can be recorded.
+ * `about` lists every member whose data the mail holds (the recipient, the member it tells about):
+ * erasing one of them deletes the job, sent or not (AccountDeletionService.erase).
+ */
 export interface MailJob extends OutgoingMail {
   userId?: number;
+  about?: number[];
 }
 
 /** How long a mail is retried while the mail server fails (refused addresses are not retried): as long as mail servers queue mail. */

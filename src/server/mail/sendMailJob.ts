@@ -9,7 +9,7 @@ import type { MailJob } from "./enqueueMail";
  */
 export function sendMailJob(mailer: Mailer, onHardBounce: (userId: number) => Promise<void>): JobHandler {
   return async (payload) => {
-    const { userId, ...mail } = payload as unknown as MailJob;
+    const { userId, about: _about, ...mail } = payload as unknown as MailJob;
     try {
       await mailer.send(mail);
     } catch (err) {

@@ -4,9 +4,10 @@ import { AUTH_COOKIE_DAYS, REACTIVATION_WINDOW_DAYS } from "../../../common/cons
 import { isLanguage, type Language } from "../../../common/locales";
 import type { DeleteAccount } from "../../../common/schemas/account";
 import type { DiscountCode } from "../../../common/schemas/payments";
+import type { Limiter } from "../../adapters/limiter";
 import type { Storage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
-import { accountDeletions, discountCodes, payments, photos, users } from "../../db/schema";
+import { accountDeletions, discountCodes, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { attemptsFor, enqueue } from "../../jobs/queue";
 import { enqueueMail } from "../../mail/enqueueMail";
@@ -17,6 +18,7 @@ import { verifyPassword } from "../auth/passwords";
 import { hashToken, newToken } from "../auth/tokens";
 import type { SiteRow } from "../settings/settings.repo";
 import { findCompany } from "../settings/settings.repo";
+import { deleteJobsOf, eraseLooseRows, memberAddresses, storedFilesOf } from "./erasure.repo";
 
 export const ERASE_ACCOUNT_JOB = "erase-account";
 const DAY = 86_400_000;
@@ -38,6 +40,7 @@ export class AccountDeletionService {
   constructor(
     private readonly db: Db,
     private readonly storage: Storage,
+    private readonly limiter: Limiter,
     private readonly mailFrom: (site: SiteRow) => string,
     private readonly onMemberChanged: (userId: number) => Promise<void>,
     private readonly onQueued: () => void,
@@ -129,28 +132,41 @@ export class AccountDeletionService {
   }
 
   /**
-   * The erase job, 14 days after the request: only when the deletion still stands. The member's
-   * rows go (profile, photos, likes, messages, ledger, sessions: by cascade), and so do the photo
-   * files; payments stay with no member (user_id set null, and no provider customer), as bookkeeping
-   * law requires.
+   * The erase job, 14 days after the request: only when the deletion still stands. Nothing of the
+   * member is left afterwards:
+   * - their rows: the user row, and by cascade the profile, photos, likes, blocks, swipes, sessions,
+   *   tokens, ledger, push subscriptions, kept cards, direct debits and personal discount codes;
+   * - their conversations whole, both sides: a conversation cannot be shown without the erased
+   *   member's part, so the partner loses it too (their ledger keeps what they paid for it);
+   * - loose rows (erasure.repo): complaints they sent, page-exit records, the jobs that hold their
+   *   data (mails to or about them, SMS, notifications to or from them, this job);
+   * - stored files: their photos, and the photos of their conversations, sent and received;
+   * - rate-limit counters naming one of their addresses (counters keyed by their id run a day at
+   *   most, so none is left after 14 days).
+   * Payments stay, as bookkeeping law requires, without the member (user_id set null) and without
+   * what could lead back to them (provider's customer, card label, checkout link). The reason for
+   * leaving stays without the member or their free-text detail. The dev mailbox and SMS outbox
+   * (never in production) keep their copies of what was sent, as a real recipient's inbox would.
    */
   async erase(userId: number, deletionId: number): Promise<void> {
     const cutoff = new Date(Date.now() - REACTIVATION_WINDOW_DAYS * DAY + 60_000);
-    const files = await this.db.transaction(async (tx) => {
-      const [user] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.id, userId), isNotNull(users.deletionRequestedAt), lte(users.deletionRequestedAt, cutoff)))
-        .for("update");
-      if (!user) return null;
-      const stored = await tx.select().from(photos).where(eq(photos.profileId, userId));
+    const due = and(eq(users.id, userId), isNotNull(users.deletionRequestedAt), lte(users.deletionRequestedAt, cutoff));
+    if ((await this.db.select({ id: users.id }).from(users).where(due)).length === 0) return;
+    const { siteId, addresses } = await memberAddresses(this.db, userId);
+    // Counters first: the database limiter cannot run beside the transaction below. One started
+    // in between (someone trying the address) runs out with its window.
+    await Promise.all(addresses.map((address) => this.limiter.forget(address)));
+    await this.db.transaction(async (tx) => {
+      const [user] = await tx.select({ id: users.id }).from(users).where(due).for("update");
+      if (!user) return;
+      const files = await storedFilesOf(tx, userId);
       await tx.update(accountDeletions).set({ erasedAt: new Date() }).where(eq(accountDeletions.id, deletionId));
-      // The kept payments lose the member, and the provider's customer that names them too.
-      await tx.update(payments).set({ providerCustomerId: null }).where(eq(payments.userId, userId));
+      await eraseLooseRows(tx, userId, siteId, addresses);
+      await deleteJobsOf(tx, userId, addresses, ERASE_ACCOUNT_JOB);
+      // Files before the rows: when one cannot be removed, nothing is erased and the job is tried
+      // again (the member stays hidden meanwhile), so no file is ever left without its row.
+      await Promise.all(files.map((key) => this.storage.remove(key)));
       await tx.delete(users).where(eq(users.id, userId));
-      return stored.flatMap((p) => [p.filename, p.thumbFilename, p.matchFilename, p.blurredFilename]);
     });
-    // Files after the rows: a crash between leaves orphan files, never a profile pointing at nothing.
-    if (files) await Promise.all(files.map((f) => this.storage.remove(`photos/${f}`).catch(() => undefined)));
   }
 }

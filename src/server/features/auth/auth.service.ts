@@ -291,9 +291,9 @@ export class AuthService {
     };
   }
 
-  private async queueMail(db: Db, template: MailTemplate, user: Pick<UserRow, "email" | "language">, name: string, link: string, site: SiteRow) {
+  private async queueMail(db: Db, template: MailTemplate, user: Pick<UserRow, "id" | "email" | "language">, name: string, link: string, site: SiteRow) {
     const content = renderMail({ template, language: user.language as Language, siteName: site.settings.name, name, link });
-    await enqueueMail(db, { ...content, to: user.email, from: this.mailFrom(site) });
+    await enqueueMail(db, { ...content, to: user.email, from: this.mailFrom(site), about: [user.id] });
   }
 }
 

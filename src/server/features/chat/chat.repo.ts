@@ -6,7 +6,7 @@ import { moveCreditsParts } from "../credits/ledger";
 import { keyAnswerPart } from "../credits/idempotency";
 import { notificationJobsPart } from "../notifications/notify";
 import { conversationMembers, conversations, messages, profiles, users } from "../../db/schema";
-import type { VisibilityFacts } from "../members/visibility";
+import { type VisibilityFacts, visibilityFactsColumns } from "../members/visibility";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -430,13 +430,23 @@ const LIST_SELECT = `
 const LIST_NEWEST = `${LIST_SELECT} ORDER BY c.last_message_at DESC, c.id DESC LIMIT ${CHAT_LIST_MAX}`;
 const LIST_BY_IDS = `${LIST_SELECT} AND cm.conversation_id = ANY($2::int[])`;
 
-/** The conversation a chat photo was sent in (who may fetch it), found by the photo's file id. */
-export async function findChatPhotoConversation(db: Db, photoId: string): Promise<ConversationRow | null> {
+/**
+ * Who may fetch a chat photo, found by its file id, for one of the two members of its conversation
+ * (null for anyone else): the conversation's site, and the other member as the viewer sees them.
+ */
+export async function findChatPhotoAccess(db: Db, photoId: string, viewerId: number) {
+  const partnerId = sql`CASE WHEN ${conversations.memberA} = ${viewerId} THEN ${conversations.memberB} ELSE ${conversations.memberA} END`;
   const [row] = await db
-    .select({ conversation: conversations })
+    .select({
+      siteId: conversations.siteId,
+      partner: visibilityFactsColumns(viewerId),
+      blockedByViewer: sql<boolean>`EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${viewerId} AND blocked_id = ${profiles.id})`,
+    })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(and(eq(messages.kind, "photo"), eq(messages.attachment, photoId)))
+    .innerJoin(profiles, eq(profiles.id, partnerId))
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(and(eq(messages.kind, "photo"), eq(messages.attachment, photoId), or(eq(conversations.memberA, viewerId), eq(conversations.memberB, viewerId))))
     .limit(1);
-  return row?.conversation ?? null;
+  return row ?? null;
 }

@@ -15,6 +15,7 @@ import {
 } from "../../../common/schemas/chat";
 import { notFound, requireMember } from "../../errors";
 import { viewerOf } from "../members/members.routes";
+import { CHAT_PHOTO_CACHE } from "../photos/photoCaching";
 import { readUploadedImage } from "../photos/readUpload";
 import { sendJsonText } from "../../plugins/sendJson";
 import type { ChatService } from "./chat.service";
@@ -103,7 +104,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
   app.get("/chatphotos/:file", { schema: { hide: true, params: z.object({ file: z.string().max(60) }) } }, async (request, reply) => {
     const body = await chat.photoFile(request.params.file, viewerOf(request));
     if (!body) throw notFound();
-    return reply.type("image/jpeg").header("cache-control", "private, max-age=3600").header("x-content-type-options", "nosniff").send(body);
+    // Checked on every request and kept by no cache: see photoCaching.ts.
+    return reply.type("image/jpeg").header("cache-control", CHAT_PHOTO_CACHE).header("x-content-type-options", "nosniff").send(body);
   });
 
   app.delete(

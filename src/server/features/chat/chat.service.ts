@@ -25,10 +25,10 @@ import { moveCredits } from "../credits/ledger";
 import { checkIdempotencyKey, isKeyTaken, once, storedAnswer } from "../credits/idempotency";
 import { cardRowOf } from "../members/members.repo";
 import { memberCardDto } from "../members/profileDto";
-import { assertVisible, findVisibleProfile } from "../members/visibility";
+import { assertVisible, findVisibleProfile, isVisible, type Viewer } from "../members/visibility";
 import {
   countStartedBy,
-  findChatPhotoConversation,
+  findChatPhotoAccess,
   findConversation,
   findConversationBetween,
   findWriteTarget,
@@ -201,13 +201,15 @@ export class ChatService {
     }
   }
 
-  /** The bytes of a chat photo for one of the two members of its conversation, or null. */
-  async photoFile(file: string, viewer: { id: number | null; siteId: number }): Promise<Buffer | null> {
+  /**
+   * The bytes of a chat photo for one of the two members of its conversation while they may open it
+   * (as `open` decides: the partner visible to them, neither blocking the other), or null.
+   */
+  async photoFile(file: string, viewer: Viewer): Promise<Buffer | null> {
     const parsed = parseChatPhotoFile(file);
     if (!parsed || viewer.id === null) return null;
-    const conversation = await findChatPhotoConversation(this.db, parsed.id);
-    if (!conversation || conversation.siteId !== viewer.siteId) return null;
-    if (conversation.memberA !== viewer.id && conversation.memberB !== viewer.id) return null;
+    const access = await findChatPhotoAccess(this.db, parsed.id, viewer.id);
+    if (!access || access.siteId !== viewer.siteId || access.blockedByViewer || !isVisible(access.partner, viewer)) return null;
     return this.storage.get(`chatphotos/${parsed.name}`);
   }
 

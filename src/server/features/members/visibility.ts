@@ -44,14 +44,42 @@ export interface VisibilityFacts {
 }
 
 /**
+ * The columns of VisibilityFacts for the `profiles` row of a query (joined with its `users` row), as
+ * `viewerId` sees it: for queries that read the facts along with others (a photo file, a chat photo).
+ */
+export function visibilityFactsColumns(viewerId: number | null) {
+  return {
+    id: profiles.id,
+    name: profiles.name,
+    status: profiles.status,
+    invisible: profiles.invisible,
+    deletionRequestedAt: users.deletionRequestedAt,
+    blockedViewer: viewerId ? sql<boolean>`EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${profiles.id} AND blocked_id = ${viewerId})` : sql<boolean>`false`,
+    likesViewer: viewerId ? sql<boolean>`EXISTS (SELECT 1 FROM likes WHERE liker_id = ${profiles.id} AND liked_id = ${viewerId})` : sql<boolean>`false`,
+  };
+}
+
+/** Why the viewer may not reach the member, or null when they may (the rules of assertVisible). */
+function refusalOf(facts: VisibilityFacts | undefined, viewer: Viewer): "not_found" | "blocked_by" | null {
+  if (facts?.status !== "enabled" || facts.deletionRequestedAt !== null) return "not_found";
+  if (facts.invisible && !facts.likesViewer && facts.id !== viewer.id) return "not_found";
+  return facts.blockedViewer ? "blocked_by" : null;
+}
+
+/**
  * The rules of findVisibleProfile, for a query that reads the same facts along with others. Not
  * found: unknown, on another site, disabled, leaving, or invisible (unless they liked the viewer).
  * Blocked by them: 403 with their name.
  */
 export function assertVisible(facts: VisibilityFacts | undefined, viewer: Viewer): asserts facts is VisibilityFacts {
-  if (facts?.status !== "enabled" || facts.deletionRequestedAt !== null) throw new AppError(404, "not_found");
-  if (facts.invisible && !facts.likesViewer && facts.id !== viewer.id) throw new AppError(404, "not_found");
-  if (facts.blockedViewer) throw new AppError(403, "blocked_by", { name: facts.name });
+  const refusal = refusalOf(facts, viewer);
+  if (refusal === "blocked_by") throw new AppError(403, "blocked_by", { name: facts?.name ?? "" });
+  if (refusal) throw new AppError(404, "not_found");
+}
+
+/** assertVisible as yes or no: for files, which are simply not found when the viewer may not have them. */
+export function isVisible(facts: VisibilityFacts | undefined, viewer: Viewer): facts is VisibilityFacts {
+  return refusalOf(facts, viewer) === null;
 }
 
 /**

@@ -60,7 +60,7 @@ export class NotificationMailer {
       "List-Unsubscribe": `<${origin}/api/unsubscribe.php?token=${token}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     };
-    const mail: MailJob = { ...content, to: to.email, from: this.mailFrom(to.site), headers, userId: to.id };
+    const mail: MailJob = { ...content, to: to.email, from: this.mailFrom(to.site), headers, userId: to.id, about: [to.id, payload.from] };
     const queued = await queueNotificationMail(this.db, {
       to: to.id,
       loginTokenHash: hashToken(loginLink),

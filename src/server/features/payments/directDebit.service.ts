@@ -100,7 +100,8 @@ export class DirectDebitService {
   private async queueCode(tx: Db, member: MemberRecord, site: SiteRow, to: string, code: string, amount: string): Promise<void> {
     const language: Language = isLanguage(member.user.language) ? member.user.language : "en";
     const text = translate(language, "sms.direct_debit_code", { code, site: site.settings.name, amount, minutes: DIRECT_DEBIT_CODE_MINUTES });
-    await enqueue(tx, SMS_JOB, { to, text });
+    // `about` as in MailJob: erasing the member deletes the job.
+    await enqueue(tx, SMS_JOB, { to, text, about: [member.user.id] });
   }
 
   /** A new code for the same request, at most once a minute; the tries start over. */

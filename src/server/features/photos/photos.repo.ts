@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { photos, profiles } from "../../db/schema";
+import { photos, profiles, users } from "../../db/schema";
+import { visibilityFactsColumns } from "../members/visibility";
 import type { StoredPhoto } from "./processPhoto";
 
 export type PhotoRow = typeof photos.$inferSelect;
@@ -49,12 +50,13 @@ export async function removePhoto(db: Db, profileId: number, photoId: string): P
   });
 }
 
-/** A photo by its id, with its owner's main photo and whether the owner may be seen at all. */
-export async function photoForServing(db: Db, photoId: string) {
+/** A photo by its id, with its owner's main photo and whether the owner may be seen by the viewer (visibility.ts). */
+export async function photoForServing(db: Db, photoId: string, viewerId: number | null) {
   const [row] = await db
-    .select({ photo: photos, mainPhotoId: profiles.mainPhotoId, siteId: profiles.siteId, listed: sql<boolean>`${profiles.status} = 'enabled'` })
+    .select({ photo: photos, mainPhotoId: profiles.mainPhotoId, siteId: profiles.siteId, owner: visibilityFactsColumns(viewerId) })
     .from(photos)
     .innerJoin(profiles, eq(profiles.id, photos.profileId))
+    .innerJoin(users, eq(users.id, photos.profileId))
     .where(eq(photos.id, photoId));
   return row ?? null;
 }

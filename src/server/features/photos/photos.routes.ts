@@ -4,19 +4,18 @@ import { okSchema } from "../../../common/schemas/auth";
 import { photoIdQuerySchema, photoResponseSchema } from "../../../common/schemas/members";
 import { notFound, unauthorized } from "../../errors";
 import { viewerOf } from "../members/members.routes";
+import { PROFILE_PHOTO_CACHE } from "./photoCaching";
 import type { PhotosService } from "./photos.service";
 import { readUploadedImage } from "./readUpload";
 
 export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; onChanged: (userId: number) => Promise<void> }> = async (app, { photos, onChanged }) => {
   app.get("/photos/:file", { schema: { hide: true, params: z.object({ file: z.string().max(60) }) } }, async (request, reply) => {
-    const found = await photos.file(request.params.file, viewerOf(request));
+    const found = await photos.file(request.params.file, viewerOf(request), request.headers["if-none-match"]);
     if (!found) throw notFound();
-    // Locked photos differ per viewer: never in a shared cache.
-    return reply
-      .type("image/jpeg")
-      .header("cache-control", found.isPublic ? "public, max-age=31536000, immutable" : "private, max-age=3600")
-      .header("x-content-type-options", "nosniff")
-      .send(found.body);
+    // Checked on every request, never kept by a shared cache: see photoCaching.ts.
+    reply.header("cache-control", PROFILE_PHOTO_CACHE).header("etag", found.etag).header("x-content-type-options", "nosniff");
+    if (!found.body) return reply.status(304).send();
+    return reply.type("image/jpeg").send(found.body);
   });
 
   app.post(

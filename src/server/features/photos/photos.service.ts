@@ -5,6 +5,8 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { MemberRecord } from "../auth/auth.repo";
 import { detectImageType } from "./detectImageType";
+import { isVisible, type Viewer } from "../members/visibility";
+import { etagMatches, photoEtag } from "./photoCaching";
 import { addPhoto, type PhotoRow, photoForServing, photoRank, removePhoto } from "./photos.repo";
 import { processPhoto } from "./processPhoto";
 
@@ -64,26 +66,25 @@ export class PhotosService {
   }
 
   /**
-   * The bytes of a photo file, or null when the viewer may not have it. Blurred copies are public;
-   * the others need the photo to be unlocked for the viewer: their own, a premium viewer, or one of
-   * the first FREE_VISIBLE_PHOTOS of an approved, listed member.
+   * A photo file for a viewer who may have it now (the rules are in photoCaching.ts), or null. The
+   * owner always; others while the photo is approved and its owner visible to them (visibility.ts),
+   * and, except the blurred copy, unlocked: one of the first FREE_VISIBLE_PHOTOS, or a premium viewer.
+   * `body` is null when the viewer's copy (If-None-Match) is still the file: nothing to send again.
    */
-  async file(file: string, viewer: { id: number | null; siteId: number; paid: boolean }): Promise<{ body: Buffer; isPublic: boolean } | null> {
+  async file(file: string, viewer: Viewer, ifNoneMatch?: string): Promise<{ etag: string; body: Buffer | null } | null> {
     const parsed = parsePhotoFile(file);
     if (!parsed) return null;
-    const found = await photoForServing(this.db, parsed.id);
+    const found = await photoForServing(this.db, parsed.id, viewer.id);
     if (!found || found.siteId !== viewer.siteId) return null;
     const { photo } = found;
-    const own = viewer.id === photo.profileId;
-    if (!own && (photo.status !== "approved" || !found.listed)) return null;
-    let isPublic = true;
-    if (parsed.variant !== "blur" && !own) {
-      const rank = await photoRank(this.db, photo, found.mainPhotoId);
-      if (rank >= FREE_VISIBLE_PHOTOS && !viewer.paid) return null;
-      isPublic = rank < FREE_VISIBLE_PHOTOS;
+    if (viewer.id !== photo.profileId) {
+      if (photo.status !== "approved" || !isVisible(found.owner, viewer)) return null;
+      if (parsed.variant !== "blur" && !viewer.paid && (await photoRank(this.db, photo, found.mainPhotoId)) >= FREE_VISIBLE_PHOTOS) return null;
     }
+    const etag = photoEtag(file);
+    if (etagMatches(ifNoneMatch, etag)) return { etag, body: null };
     const name = { main: photo.filename, thumb: photo.thumbFilename, match: photo.matchFilename, blur: photo.blurredFilename }[parsed.variant];
     const body = await this.storage.get(`photos/${name}`);
-    return body ? { body, isPublic: isPublic && !own } : null;
+    return body ? { etag, body } : null;
   }
 }
