@@ -25,8 +25,14 @@ export class SiteResolver {
   }
 }
 
-/** "www.Example.com:3000" -> "example.com". */
+/** Loopback addresses are the machine itself: a site at "localhost" answers on them too. */
+const LOOPBACK = new Set(["127.0.0.1", "::1"]);
+
+/** "www.Example.com:3000" -> "example.com"; "127.0.0.1:3000" and "[::1]:3000" -> "localhost". */
 export function normaliseHost(host: string | undefined): string {
-  const name = (host ?? "").toLowerCase().replace(/:\d+$/, "").replace(/^\[|\]$/g, "");
+  const lower = (host ?? "").toLowerCase();
+  const bracketed = /^\[([^\]]*)\](?::\d+)?$/.exec(lower);
+  const name = bracketed ? bracketed[1] : lower.replace(/:\d+$/, "");
+  if (LOOPBACK.has(name)) return "localhost";
   return name.startsWith("www.") ? name.slice(4) : name;
 }
