@@ -21,7 +21,7 @@ import { authRoutes } from "./features/auth/auth.routes";
 import { AuthService } from "./features/auth/auth.service";
 import { MemberCache } from "./features/auth/memberCache";
 import { devMailRoutes } from "./features/devmail/devmail.routes";
-import { PHOTO_MAX_BYTES } from "../common/constants";
+import { PHOTO_MAX_BYTES, SOCKET_MAX_PAYLOAD_BYTES } from "../common/constants";
 import { blocksRoutes } from "./features/blocks/blocks.routes";
 import { BlocksService } from "./features/blocks/blocks.service";
 import { chatRoutes } from "./features/chat/chat.routes";
@@ -45,7 +45,7 @@ import { SiteResolver } from "./features/settings/siteResolver";
 import { visitsRoutes } from "./features/visits/visits.routes";
 import { registerWeb } from "./features/web/web.routes";
 import { JobWorker } from "./jobs/queue";
-import { Realtime } from "./realtime/realtime";
+import { Realtime, type RealtimeOptions } from "./realtime/realtime";
 import { MAIL_JOB } from "./mail/enqueueMail";
 import { sendMailJob } from "./mail/sendMailJob";
 import { NotificationMailer } from "./features/notifications/notificationMail";
@@ -85,6 +85,8 @@ export interface AppOptions {
   webRoot?: string;
   /** Extra routes registered before the web fallback (benchmarks). */
   extraRoutes?: (app: FastifyInstance) => void;
+  /** Limits of the live connection other than the defaults (tests shorten the heartbeat). */
+  realtime?: Partial<RealtimeOptions>;
 }
 
 export interface App {
@@ -178,7 +180,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   // External plugins first, then our own, then the features.
   await app.register(fastifyCookie);
-  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD_BYTES } });
   await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Dating site API", version: "1" } },
@@ -216,7 +218,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
   const signupService = new SignupService(db, chatService, onMemberChanged);
   await app.register(signupRoutes, { signup: signupService, db });
-  const realtime = new Realtime(pubsub, (memberId, conversationId) => chatService.typingPartner(memberId, conversationId));
+  const realtime = new Realtime(pubsub, (memberId, conversationId) => chatService.typingPartner(memberId, conversationId), options.realtime);
   realtime.register(app);
   const likesService = new LikesService(db, limiter, realtime, config.messageMailDelayMs, () => worker.wake());
   await app.register(membersRoutes, { members: membersService });
