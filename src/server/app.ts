@@ -19,6 +19,7 @@ import type { Config } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import { authRoutes } from "./features/auth/auth.routes";
 import { AuthService } from "./features/auth/auth.service";
+import { liveSessionIds } from "./features/auth/auth.repo";
 import { MemberCache } from "./features/auth/memberCache";
 import { devMailRoutes } from "./features/devmail/devmail.routes";
 import { PHOTO_MAX_BYTES, SOCKET_MAX_PAYLOAD_BYTES } from "../common/constants";
@@ -69,6 +70,7 @@ import { devSmsRoutes } from "./features/devmail/devSms.routes";
 import { complaintsRoutes } from "./features/complaints/complaints.routes";
 import { accountRoutes } from "./features/account/account.routes";
 import { AccountDeletionService, ERASE_ACCOUNT_JOB } from "./features/account/accountDeletion.service";
+import { SecurityAlerts } from "./features/account/securityAlerts";
 import { SessionsService } from "./features/account/sessions.service";
 import { ComplaintsService } from "./features/complaints/complaints.service";
 import { TEST_PROVIDER_WEBHOOK_JOB, TestPaymentProvider } from "./features/testProvider/testProvider";
@@ -191,12 +193,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const sites = new SiteResolver(db);
   registerRequestContext(app, { db, sites, members, publicUrl: config.publicUrl });
 
+  // Sockets of ended sessions close at once (realtime is made further down; this runs after the start).
+  // Without pub/sub they stay open until they drop: the sessions have ended all the same.
+  const onSessionsEnded = (userId: number) => realtime.sessionsEnded(userId).catch(() => {});
+  const alerts = new SecurityAlerts(db, mailFrom, () => worker.wake(), onMemberChanged, onSessionsEnded);
   const auth = new AuthService(
     db,
     limiter,
     mailFrom,
     () => worker.wake(),
     (userId) => members.changed(userId),
+    alerts,
   );
   await app.register(authRoutes, {
     auth,
@@ -218,7 +225,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
   const signupService = new SignupService(db, chatService, onMemberChanged);
   await app.register(signupRoutes, { signup: signupService, db });
-  const realtime = new Realtime(pubsub, (memberId, conversationId) => chatService.typingPartner(memberId, conversationId), options.realtime);
+  const realtime = new Realtime(
+    pubsub,
+    { typingPartner: (memberId, conversationId) => chatService.typingPartner(memberId, conversationId), liveSessions: (ids) => liveSessionIds(db, ids) },
+    options.realtime,
+  );
   realtime.register(app);
   const likesService = new LikesService(db, limiter, realtime, config.messageMailDelayMs, () => worker.wake());
   await app.register(membersRoutes, { members: membersService });
@@ -236,7 +247,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     directDebits: new DirectDebitService(db, paymentProvider, paymentsService, () => worker.wake()),
   });
   if (devSms) await app.register(devSmsRoutes, { outbox: devSms });
-  await app.register(accountRoutes, { db, limiter, deletion: accountDeletion, sessions: new SessionsService(db, onMemberChanged) });
+  await app.register(accountRoutes, { db, limiter, deletion: accountDeletion, sessions: new SessionsService(db, onMemberChanged, alerts, onSessionsEnded), alerts });
   await app.register(complaintsRoutes, { complaints: new ComplaintsService(db, limiter, mailFrom, () => worker.wake()) });
   if (testProvider) await app.register(testProviderRoutes, { provider: testProvider, wake: () => worker.wake() });
   await app.register(notificationsRoutes, { notifications, mailEventsToken: config.mailEventsToken });

@@ -105,6 +105,21 @@ describe("sockets per member", () => {
   });
 });
 
+describe("sockets of ended sessions", () => {
+  it("close (4401) when the member logs out their other devices, and the member's own socket stays", async () => {
+    const member = await app.loggedIn();
+    const phone = app.client();
+    expect((await phone.post("/api/user.php", { email: member.email, password: "correct horse" })).status).toBe(200);
+    const here = await connect(app, member.client);
+    const there = await connect(app, phone);
+    expect((await member.client.del("/api/sessions.php?others=1")).status).toBe(200);
+    expect(await there.closed).toBe(SOCKET_CLOSE.unauthenticated);
+    await sleep(100);
+    expect(here.socket.readyState).toBe(WebSocket.OPEN);
+    here.socket.close();
+  });
+});
+
 describe("idle sockets", () => {
   it("are dropped when they answer no ping and send nothing for a heartbeat round; live ones stay", async () => {
     const short = await startTestApp({ testDb: app.testDb, withSite: false, realtime: { heartbeatMs: 200, heartbeatSlices: 2 } });

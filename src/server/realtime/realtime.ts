@@ -36,9 +36,20 @@ export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
   typingEveryMs: TYPING_EVENT_EVERY_MS,
 };
 
-/** One member's sockets on this instance, oldest first, and the subscription that feeds them. */
+/** What the live connection asks of the rest of the server. */
+export interface RealtimeDeps {
+  /** May this member signal typing in this conversation? Answers the partner's id, or null. */
+  typingPartner(memberId: number, conversationId: number): Promise<number | null>;
+  /** Which of these sessions are still live. */
+  liveSessions(sessionIds: number[]): Promise<Set<number>>;
+}
+
+/** Told to a member's sockets on every instance when sessions of theirs ended; never sent to a client. */
+const SESSIONS_ENDED = JSON.stringify({ type: "sessions-ended" });
+
+/** One member's sockets on this instance (oldest first, each with its session), and the subscription that feeds them. */
 interface MemberSockets {
-  sockets: Set<WebSocket>;
+  sockets: Map<WebSocket, number>;
   typing: TypingThrottle;
   subscription: Promise<() => void>;
 }
@@ -55,8 +66,7 @@ export class Realtime {
 
   constructor(
     private readonly pubsub: PubSub,
-    /** May this member signal typing in this conversation? Answers the partner's id, or null. */
-    private readonly typingPartner: (memberId: number, conversationId: number) => Promise<number | null>,
+    private readonly deps: RealtimeDeps,
     options: Partial<RealtimeOptions> = {},
   ) {
     this.options = { ...DEFAULT_REALTIME_OPTIONS, ...options };
@@ -66,6 +76,14 @@ export class Realtime {
   /** Sends an event to every open page of a member, on any instance. */
   async publish(memberId: number, event: ServerEvent): Promise<void> {
     await this.pubsub.publish(channel(memberId), JSON.stringify(event));
+  }
+
+  /**
+   * Sessions of the member ended (logged out elsewhere, account secured): their sockets, on every
+   * instance, are closed (4401), as their next request would be refused.
+   */
+  async sessionsEnded(memberId: number): Promise<void> {
+    await this.pubsub.publish(channel(memberId), SESSIONS_ENDED);
   }
 
   /** Connected sockets on this instance (for benchmarks and health). */
@@ -88,13 +106,13 @@ export class Realtime {
         },
       },
       (socket, request) => {
-        const memberId = request.member?.user.id;
-        if (!memberId) {
+        if (!request.member) {
           socket.close(SOCKET_CLOSE.unauthenticated, "authentication_required");
           return;
         }
+        const memberId = request.member.user.id;
         const budget = new EventBudget(this.options.budget);
-        void this.add(memberId, socket);
+        void this.add(memberId, request.member.sessionId, socket);
         socket.on("message", (data, isBinary) => {
           if (socket.readyState !== socket.OPEN) return;
           // Any frame shows the other end is there, like a pong.
@@ -117,16 +135,16 @@ export class Realtime {
     this.heartbeatTimer.unref();
     app.addHook("onClose", async () => {
       if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
-      for (const member of this.members.values()) for (const socket of member.sockets) socket.close(1001, "server shutting down");
+      for (const member of this.members.values()) for (const socket of member.sockets.keys()) socket.close(1001, "server shutting down");
     });
   }
 
-  private async add(memberId: number, socket: WebSocket): Promise<void> {
+  private async add(memberId: number, sessionId: number, socket: WebSocket): Promise<void> {
     this.heartbeat.add(socket);
     let member = this.members.get(memberId);
     if (!member) {
       member = {
-        sockets: new Set(),
+        sockets: new Map(),
         typing: new TypingThrottle(this.options.typingEveryMs),
         subscription: this.pubsub.subscribe(channel(memberId), (message) => this.deliver(memberId, message)),
       };
@@ -134,12 +152,12 @@ export class Realtime {
     }
     // A bounded number per member: the oldest gives way (a tab left open long ago).
     if (member.sockets.size >= this.options.socketsPerMember) {
-      const [oldest] = member.sockets;
+      const [oldest] = member.sockets.keys();
       member.sockets.delete(oldest);
       this.heartbeat.remove(oldest);
       oldest.close(SOCKET_CLOSE.tooManySockets, "too_many_sockets");
     }
-    member.sockets.add(socket);
+    member.sockets.set(socket, sessionId);
     try {
       await member.subscription;
     } catch {
@@ -159,8 +177,22 @@ export class Realtime {
   }
 
   private deliver(memberId: number, message: string): void {
-    for (const socket of this.members.get(memberId)?.sockets ?? []) {
+    if (message === SESSIONS_ENDED) {
+      void this.closeEndedSessions(memberId);
+      return;
+    }
+    for (const socket of this.members.get(memberId)?.sockets.keys() ?? []) {
       if (socket.readyState === socket.OPEN) socket.send(message);
+    }
+  }
+
+  private async closeEndedSessions(memberId: number): Promise<void> {
+    const member = this.members.get(memberId);
+    if (!member) return;
+    const live = await this.deps.liveSessions([...new Set(member.sockets.values())]).catch(() => null);
+    if (!live) return;
+    for (const [socket, sessionId] of member.sockets) {
+      if (!live.has(sessionId)) socket.close(SOCKET_CLOSE.unauthenticated, "authentication_required");
     }
   }
 
@@ -177,7 +209,7 @@ export class Realtime {
     if (event.data.type === "typing") {
       // Coalesced before the query: the partner hears of it once per conversation and window.
       if (!this.members.get(memberId)?.typing.allow(event.data.conversation)) return;
-      const partner = await this.typingPartner(memberId, event.data.conversation).catch(() => null);
+      const partner = await this.deps.typingPartner(memberId, event.data.conversation).catch(() => null);
       if (partner) await this.publish(partner, { type: "typing", conversation: event.data.conversation, from: memberId });
     }
   }

@@ -42,6 +42,11 @@ export async function deleteSubscription(db: Db, userId: number, endpoint: strin
   return rows.length > 0;
 }
 
+/** Removes every browser of the member (an account secured after a takeover: the intruder's browser too). */
+export async function deleteSubscriptionsOf(db: Db, userId: number): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}
+
 /** Removes a subscription the push service called gone, unless the browser meanwhile subscribed again with new keys. */
 export async function deleteGoneSubscription(db: Db, endpoint: string, p256dh: string): Promise<void> {
   await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.p256dh, p256dh)));
