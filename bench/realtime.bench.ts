@@ -137,7 +137,8 @@ for (let i = 0; i < memberIds.length; i += 200) {
     memberIds.slice(i, i + 200).map(
       (id, j) =>
         new Promise<void>((resolve, reject) => {
-          const ws = new WebSocket(`ws://${bases[(i + j) % 2]}/api/socket`, { headers: { cookie: `auth=token-${id}` } });
+          // The site's own Origin, as a browser sends it (the server refuses any other).
+          const ws = new WebSocket(`ws://${bases[(i + j) % 2]}/api/socket`, { headers: { cookie: `auth=token-${id}`, origin: `http://${bases[(i + j) % 2]}` } });
           ws.on("message", (data) => {
             const event = JSON.parse(data.toString());
             if (event.type === "ready") return resolve();

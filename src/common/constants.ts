@@ -23,6 +23,25 @@ export const POLL_START_MS = 5_000;
 export const POLL_INTERVAL_MS = 60_000;
 export const POLL_INTERVAL_PUSH_MS = 300_000;
 
+/**
+ * The live connection (GET /api/socket; our numbers, issue 15). A frame over SOCKET_MAX_PAYLOAD_BYTES
+ * closes the socket (1009). Each socket may send SOCKET_EVENTS_BURST events at once and
+ * SOCKET_EVENTS_PER_SECOND after that (a token bucket; the client sends a typing event at most every
+ * TYPING_EVENT_EVERY_MS and nothing else); events over the budget are dropped, and a socket that goes
+ * on past SOCKET_FLOOD_DROPS dropped events in a row is closed (1008). A member's typing reaches the
+ * partner at most once per conversation every TYPING_EVENT_EVERY_MS. A member holds at most
+ * SOCKETS_PER_MEMBER sockets on one instance (a tab each); the oldest is closed (4429) for a new one.
+ * Each socket is pinged every SOCKET_HEARTBEAT_MS, and one that sent nothing (no pong, no event) for a
+ * whole round is dropped.
+ */
+export const SOCKET_MAX_PAYLOAD_BYTES = 4096;
+export const SOCKET_EVENTS_BURST = 20;
+export const SOCKET_EVENTS_PER_SECOND = 5;
+export const SOCKET_FLOOD_DROPS = 100;
+export const TYPING_EVENT_EVERY_MS = 2000;
+export const SOCKETS_PER_MEMBER = 10;
+export const SOCKET_HEARTBEAT_MS = 30_000;
+
 /** A failed lazy chunk reloads the page at most once per this window. */
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 
@@ -107,6 +126,13 @@ export const RESET_MAILS_PER_DAY = 3;
 export const RESET_TOKEN_TTL_HOURS = 24;
 export const ACTIVATION_TOKEN_TTL_DAYS = 30;
 export const MAIL_CHANGE_TOKEN_TTL_HOURS = 24;
+/**
+ * A password or e-mail change is told to the (old) address with a "this wasn't me" link, valid this
+ * long (our choice: a member who reads mail weekly still has it when it matters).
+ */
+export const SECURITY_ALERT_TOKEN_TTL_DAYS = 7;
+/** A member hears of the likes of one other member (like or match) by push and e-mail at most once per this window. */
+export const LIKE_NOTICE_WINDOW_HOURS = 24;
 /**
  * The token page (spec section 2, "{token}"): a notification e-mail's button is a one-time login link
  * at /{token}, valid this long (our choice: long enough for a mail read the next days, short enough

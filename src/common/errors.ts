@@ -70,6 +70,8 @@ export const ERROR_CODES = [
   "complaint_message",
   "password_incorrect",
   "deletion_reason",
+  "origin_not_allowed",
+  "push_endpoint_taken",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -31,6 +31,8 @@ export const PAGE_ROUTES = [
   { name: "activate-done", path: "/activate/done", layout: "default" },
   { name: "activate-error", path: "/activate/error", layout: "default" },
   { name: "mail-change-do", path: "/mail-change/do", layout: "default" },
+  // "This wasn't me": the link of a password or e-mail change alert.
+  { name: "secure-account", path: "/secure-account", layout: "default" },
   { name: "members", path: "/members", layout: "default" },
   { name: "members-id", path: "/members/:id", layout: "default" },
   { name: "members-id-signup", path: "/members/:id/signup", layout: "lander" },
@@ -78,7 +80,7 @@ export type RouteName = (typeof PAGE_ROUTES)[number]["name"];
 export const MEMBERS_AREA_ROUTES: readonly string[] = ["members", "members-id", "chats", "likes", "likes-m-id", "premium"];
 
 /** The entry warning is hidden on these routes. */
-export const ENTRY_WARNING_HIDDEN_ROUTES: readonly string[] = ["complete-signup", "reset-password", "reset-password-do"];
+export const ENTRY_WARNING_HIDDEN_ROUTES: readonly string[] = ["complete-signup", "reset-password", "reset-password-do", "secure-account"];
 
 function toRegExp(path: string, param?: string): RegExp {
   let first = true;

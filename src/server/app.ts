@@ -19,9 +19,10 @@ import type { Config } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import { authRoutes } from "./features/auth/auth.routes";
 import { AuthService } from "./features/auth/auth.service";
+import { liveSessionIds } from "./features/auth/auth.repo";
 import { MemberCache } from "./features/auth/memberCache";
 import { devMailRoutes } from "./features/devmail/devmail.routes";
-import { PHOTO_MAX_BYTES } from "../common/constants";
+import { PHOTO_MAX_BYTES, SOCKET_MAX_PAYLOAD_BYTES } from "../common/constants";
 import { blocksRoutes } from "./features/blocks/blocks.routes";
 import { BlocksService } from "./features/blocks/blocks.service";
 import { chatRoutes } from "./features/chat/chat.routes";
@@ -46,7 +47,7 @@ import { SiteResolver } from "./features/settings/siteResolver";
 import { visitsRoutes } from "./features/visits/visits.routes";
 import { registerWeb } from "./features/web/web.routes";
 import { JobWorker } from "./jobs/queue";
-import { Realtime } from "./realtime/realtime";
+import { Realtime, type RealtimeOptions } from "./realtime/realtime";
 import { MAIL_JOB } from "./mail/enqueueMail";
 import { sendMailJob } from "./mail/sendMailJob";
 import { NotificationMailer } from "./features/notifications/notificationMail";
@@ -70,6 +71,7 @@ import { devSmsRoutes } from "./features/devmail/devSms.routes";
 import { complaintsRoutes } from "./features/complaints/complaints.routes";
 import { accountRoutes } from "./features/account/account.routes";
 import { AccountDeletionService, ERASE_ACCOUNT_JOB } from "./features/account/accountDeletion.service";
+import { SecurityAlerts } from "./features/account/securityAlerts";
 import { SessionsService } from "./features/account/sessions.service";
 import { ComplaintsService } from "./features/complaints/complaints.service";
 import { TEST_PROVIDER_WEBHOOK_JOB, TestPaymentProvider } from "./features/testProvider/testProvider";
@@ -87,6 +89,8 @@ export interface AppOptions {
   webRoot?: string;
   /** Extra routes registered before the web fallback (benchmarks). */
   extraRoutes?: (app: FastifyInstance) => void;
+  /** Limits of the live connection other than the defaults (tests shorten the heartbeat). */
+  realtime?: Partial<RealtimeOptions>;
 }
 
 export interface App {
@@ -197,7 +201,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Defaults of every cookie the server sets: Secure in production whatever the request's protocol
   // (TLS may end at a proxy), and only over HTTPS elsewhere.
   await app.register(fastifyCookie, { parseOptions: { path: "/", sameSite: "lax", secure: config.production ? true : "auto" } });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD_BYTES } });
   await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Dating site API", version: "1" } },
@@ -208,12 +212,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const sites = new SiteResolver(db, config.production);
   registerRequestContext(app, { db, sites, members, siteOrigin: siteOriginOf(config) });
 
+  // Sockets of ended sessions close at once (realtime is made further down; this runs after the start).
+  // Without pub/sub they stay open until they drop: the sessions have ended all the same.
+  const onSessionsEnded = (userId: number) => realtime.sessionsEnded(userId).catch(() => {});
+  const alerts = new SecurityAlerts(db, mailFrom, () => worker.wake(), onMemberChanged, onSessionsEnded);
   const auth = new AuthService(
     db,
     limiter,
     mailFrom,
     () => worker.wake(),
     (userId) => members.changed(userId),
+    alerts,
   );
   await app.register(authRoutes, {
     auth,
@@ -235,7 +244,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
   const signupService = new SignupService(db, chatService, onMemberChanged);
   await app.register(signupRoutes, { signup: signupService, db });
-  const realtime = new Realtime(pubsub, (memberId, conversationId) => chatService.typingPartner(memberId, conversationId));
+  const realtime = new Realtime(
+    pubsub,
+    { typingPartner: (memberId, conversationId) => chatService.typingPartner(memberId, conversationId), liveSessions: (ids) => liveSessionIds(db, ids) },
+    options.realtime,
+  );
   realtime.register(app);
   const likesService = new LikesService(db, limiter, realtime, config.messageMailDelayMs, () => worker.wake());
   await app.register(membersRoutes, { members: membersService });
@@ -253,7 +266,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     directDebits: new DirectDebitService(db, paymentProvider, paymentsService, () => worker.wake()),
   });
   if (devSms) await app.register(devSmsRoutes, { outbox: devSms });
-  await app.register(accountRoutes, { db, limiter, deletion: accountDeletion, sessions: new SessionsService(db, onMemberChanged) });
+  await app.register(accountRoutes, { db, limiter, deletion: accountDeletion, sessions: new SessionsService(db, onMemberChanged, alerts, onSessionsEnded), alerts });
   await app.register(complaintsRoutes, { complaints: new ComplaintsService(db, limiter, mailFrom, () => worker.wake()) });
   if (testProvider) await app.register(testProviderRoutes, { provider: testProvider, wake: () => worker.wake() });
   await app.register(notificationsRoutes, { notifications, mailEventsToken: config.mailEventsToken });

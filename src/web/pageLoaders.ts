@@ -16,6 +16,7 @@ export const pages: Record<RouteName, [Loader, string]> = {
   "activate-done": [(() => import("./pages/ActivateDonePage")), "ActivateDonePage"],
   "activate-error": [(() => import("./pages/ActivateErrorPage")), "ActivateErrorPage"],
   "mail-change-do": [(() => import("./pages/MailChangeDoPage")), "MailChangeDoPage"],
+  "secure-account": [(() => import("./pages/SecureAccountPage")), "SecureAccountPage"],
   members: [(() => import("./pages/MembersPage")), "MembersPage"],
   "members-id": [(() => import("./pages/MemberPage")), "MemberPage"],
   "members-id-signup": [(() => import("./pages/MemberSignupPage")), "MemberSignupPage"],

@@ -137,6 +137,29 @@ describe("e-mails about messages, likes and matches", () => {
     expect(matchMails[0].text).toContain(`?next=${encodeURIComponent(`/members/${a.id}/chat`)}`);
   });
 
+  it("mails a like once a day per pair, however often it is taken back and given again", async () => {
+    const liked = await loggedIn({ name: "Elena" });
+    const clicker = await loggedIn({ name: "Frank" });
+    for (let i = 0; i < 5; i++) {
+      expect((await clicker.client.post("/api/like.php", { id: liked.id })).status).toBe(200);
+      expect((await clicker.client.del(`/api/like.php?id=${liked.id}`)).status).toBe(200);
+    }
+    await clicker.client.post("/api/like.php", { id: liked.id });
+    await settle();
+    expect(mailsTo(liked.email).map((m) => header(m.raw, "Subject"))).toEqual(["Frank likes you"]);
+    // Nor is anything else queued about it (the push goes with the mail).
+    const [{ n }] = rowsOf<{ n: number }>(
+      await t.testDb.database.db.execute(sql`SELECT count(*)::int AS n FROM jobs WHERE kind = 'notify-mail' AND (payload->>'to')::int = ${liked.id}`),
+    );
+    expect(n).toBe(1);
+
+    // Another member's like is news of its own.
+    const other = await loggedIn({ name: "Gina" });
+    await other.client.post("/api/like.php", { id: liked.id });
+    await settle();
+    expect(mailsTo(liked.email)).toHaveLength(2);
+  });
+
   it("respects the member's choices, and sends nothing to or about unconfirmed members", async () => {
     const a = await loggedIn({ credits: 100 });
     const quiet = await loggedIn();

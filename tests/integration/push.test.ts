@@ -127,7 +127,25 @@ describe("POST /api/user.php?push=1", () => {
     expect((await t.client().post("/api/user.php?push=0", { email: m.email, password: m.password })).status).toBe(200);
   });
 
-  it("gives an endpoint that another member used to the member who subscribes now, and forgets it on DELETE", async () => {
+  it("refuses another member who posts a member's endpoint without its secret, and the member keeps getting their notifications", async () => {
+    const victim = await loggedIn({ name: "Vera" });
+    const attacker = await loggedIn({ credits: 100, name: "Mallory" });
+    const phone = pushService.subscription("vera-phone");
+    expect((await victim.client.post("/api/user.php?push=1", phone)).status).toBe(200);
+
+    // The endpoint leaked; the attacker's own keys go with it (the browser's auth secret did not leak).
+    const takeover = await attacker.client.post<ErrorBody>("/api/user.php?push=1", { endpoint: phone.endpoint, keys: pushService.subscription("mallory-keys").keys });
+    expect(takeover.status).toBe(409);
+    expect(takeover.body.error).toMatchObject({ code: "push_endpoint_taken", message: expect.stringMatching(/another account/) });
+    expect(await subscriptionRows(victim.id)).toEqual([{ endpoint: phone.endpoint, user_id: victim.id }]);
+    expect(await subscriptionRows(attacker.id)).toEqual([]);
+
+    await attacker.client.post("/api/chat.php", { to: victim.id, text: "Hi Vera" });
+    await settle();
+    expect(pushService.to("vera-phone").map((r) => r.message.title)).toEqual(["New message from Mallory"]);
+  });
+
+  it("moves an endpoint to another member who posts the same browser subscription (logged in on that browser), and forgets it on DELETE", async () => {
     const first = await loggedIn();
     const second = await loggedIn();
     const browser = pushService.subscription("shared-browser");

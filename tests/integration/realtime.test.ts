@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { SendMessageResponse } from "../../src/common/schemas/chat";
-import type { ServerEvent } from "../../src/common/schemas/realtime";
 import { createMember } from "../support/factories";
+import { connect, socketUrl } from "../support/liveSocket";
 import { createTestDatabase, type TestDatabase } from "../support/testDatabase";
 import { startTestApp, type TestApp, type TestClient } from "../support/testApp";
 
@@ -19,32 +19,6 @@ async function loggedIn(app: TestApp, credits = 0): Promise<{ client: TestClient
   const client = app.client();
   await client.post("/api/user.php", { email: m.email, password: m.password });
   return { client, id: m.user.id };
-}
-
-/** A member's page holding the socket: collects what arrives. */
-async function connect(app: TestApp, client: TestClient): Promise<{ events: ServerEvent[]; socket: WebSocket; next(type: string): Promise<ServerEvent> }> {
-  const socket = new WebSocket(`${app.baseUrl.replace("http", "ws")}/api/socket`, { headers: { cookie: `auth=${client.cookies.get("auth")}` } });
-  const events: ServerEvent[] = [];
-  await new Promise<void>((resolve, reject) => {
-    socket.on("message", (data) => {
-      const event = JSON.parse(data.toString());
-      if (event.type === "ready") resolve();
-      else events.push(event);
-    });
-    socket.on("error", reject);
-  });
-  return {
-    events,
-    socket,
-    async next(type) {
-      for (let i = 0; i < 100; i++) {
-        const found = events.find((e) => e.type === type);
-        if (found) return found;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      throw new Error(`no ${type} event`);
-    },
-  };
 }
 
 describe("live events over the WebSocket", () => {
@@ -111,7 +85,7 @@ describe("live events over the WebSocket", () => {
   it("refuses a socket without a session, and typing into someone else's conversation reaches no one", async () => {
     const app = await startTestApp({ testDb, withSite: false });
     try {
-      const anonymous = new WebSocket(`${app.baseUrl.replace("http", "ws")}/api/socket`);
+      const anonymous = new WebSocket(socketUrl(app), { origin: app.baseUrl });
       const code = await new Promise<number>((resolve) => anonymous.on("close", (c) => resolve(c)));
       expect(code).toBe(4401);
 

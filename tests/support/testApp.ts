@@ -4,16 +4,17 @@ import { join } from "node:path";
 import { createServer } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import type { StoredSettings } from "../../src/common/schemas/settings";
-import { type App, buildApp } from "../../src/server/app";
+import { type App, type AppOptions, buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
 import { findFirstSite } from "../../src/server/features/settings/settings.repo";
+import { siteOriginOf } from "../../src/server/features/settings/siteOrigin";
 import { createMember, createSite } from "./factories";
 import { createTestDatabase, type TestDatabase } from "./testDatabase";
 
 export interface TestApp {
   server: App;
   baseUrl: string;
-  /** The test site's own address as its links name it (domain localhost: http://localhost:PORT). */
+  /** The test site's own address as its links name it (domain localhost: http://localhost:PORT; others https://<domain>). */
   siteUrl: string;
   testDb: TestDatabase;
   site: Awaited<ReturnType<typeof createSite>>;
@@ -50,7 +51,16 @@ export function appForFile(use: (app: TestApp) => void, options?: Parameters<typ
 
 /** The real server on a fresh database, listening on a free port of 127.0.0.1. */
 export async function startTestApp(
-  options: { env?: Record<string, string>; settings?: Partial<StoredSettings>; domain?: string; testDb?: TestDatabase; withSite?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    settings?: Partial<StoredSettings>;
+    /** The test site's domain (default localhost). */
+    domain?: string;
+    testDb?: TestDatabase;
+    withSite?: boolean;
+    /** Live connection limits other than the product's (short heartbeats). */
+    realtime?: AppOptions["realtime"];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "dating-test-"));
   const testDb = options.testDb ?? (await createTestDatabase());
@@ -67,7 +77,7 @@ export async function startTestApp(
     REDIS_URL: process.env.TEST_REDIS_URL,
     ...options.env,
   });
-  const server = await buildApp(config, { database: testDb.database, redisPrefix: `test:${testDb.id}:` });
+  const server = await buildApp(config, { database: testDb.database, redisPrefix: `test:${testDb.id}:`, realtime: options.realtime });
   // A second instance on a shared database uses the site the first one made.
   const site =
     options.withSite === false
@@ -78,7 +88,7 @@ export async function startTestApp(
   return {
     server,
     baseUrl,
-    siteUrl: `http://localhost:${config.port}`,
+    siteUrl: siteOriginOf(config)(site),
     testDb,
     site,
     config,

@@ -15,3 +15,11 @@ export const deleteAccountSchema = z
 export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
 
 export const reactivateSchema = z.object({ token: z.string().min(10).max(200) }).strict();
+
+/** "This wasn't me" with the token of a password or e-mail change alert (POST /api/secure-account.php, body tokenRequestSchema). */
+export const secureAccountResponseSchema = z.object({
+  ok: z.literal(true),
+  /** The e-mail change was undone: the account has the alert's address again. */
+  email_restored: z.boolean(),
+});
+export type SecureAccountResponse = z.infer<typeof secureAccountResponseSchema>;

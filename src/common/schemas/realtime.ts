@@ -15,3 +15,18 @@ export const clientEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping") }).strict(),
 ]);
 export type ClientEvent = z.infer<typeof clientEventSchema>;
+
+/** Close codes of the socket (GET /api/socket). The client reconnects after any other. */
+export const SOCKET_CLOSE = {
+  /** Not logged in (any more): the app notices through its next call. */
+  unauthenticated: 4401,
+  /** The member opened more sockets than one instance holds for them; the oldest gave way (the app polls instead). */
+  tooManySockets: 4429,
+  /** Kept sending events over its budget (RFC 6455: policy violation). */
+  flooding: 1008,
+  /** A frame over the size limit (RFC 6455: message too big; the ws library closes with it). */
+  tooBig: 1009,
+} as const;
+
+/** Close codes after which the client does not open a new socket by itself. */
+export const SOCKET_FINAL_CLOSE_CODES: readonly number[] = [SOCKET_CLOSE.unauthenticated, SOCKET_CLOSE.tooManySockets];

@@ -15,3 +15,12 @@ describe("mail templates", () => {
     expect(de.subject).not.toBe(en.subject);
   });
 });
+
+describe("a mail about a change to the account", () => {
+  it("does not tell the member to ignore it, and names the new address", () => {
+    const mail = renderMail({ template: "email_changed", language: "en", siteName: "S", name: "N", link: "https://x/secure-account?token=t", vars: { email: "new@example.com", days: "7" }, securityFooter: true });
+    expect(mail.text).toContain("changed to new@example.com");
+    expect(mail.text).toContain("This link is valid for 7 days");
+    expect(mail.text).not.toMatch(/ignore/i);
+  });
+});

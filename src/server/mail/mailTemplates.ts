@@ -8,7 +8,9 @@ export interface MailContent {
   html: string;
 }
 
-export type MailTemplate = "activation" | "reset" | "mail_change" | "complaint" | "reactivation" | NotificationTemplate;
+export type MailTemplate = "activation" | "reset" | "mail_change" | "complaint" | "reactivation" | SecurityTemplate | NotificationTemplate;
+/** Mails about a change to the account, and the answer to "this wasn't me". */
+export type SecurityTemplate = "password_changed" | "email_changed" | "account_secured";
 export type NotificationTemplate = "new_message" | "new_like" | "new_match";
 
 /** A notification's footer: why it came, where to choose e-mails, and the one-click unsubscribe link. */
@@ -30,6 +32,8 @@ export function renderMail(input: {
   notification?: NotificationLinks;
   /** More values for the template's placeholders, such as a complaint's reference. */
   vars?: Record<string, string>;
+  /** The footer of a mail about the account's security: not "ignore it if you did not ask for it". */
+  securityFooter?: boolean;
 }): MailContent {
   const vars = { site: input.siteName, name: input.name, partner: input.partner ?? "", ...input.vars };
   const t = (key: string) => translate(input.language, `mail.${key}`, vars);
@@ -39,7 +43,7 @@ export function renderMail(input: {
   const button = t(`${input.template}.button`);
   const note = t(`${input.template}.note`);
   const fallback = t("link_fallback");
-  const footer = input.notification ? t("notification_footer") : t("footer");
+  const footer = t(input.notification ? "notification_footer" : input.securityFooter ? "security_footer" : "footer");
   const links = input.notification;
   const footerText = links ? [footer, `${t("settings_link")}: ${links.settings}`, `${t("unsubscribe_link")}: ${links.unsubscribe}`].join("\n") : footer;
   const text = [greeting, "", body, "", `${button}: ${input.link}`, "", note, "", "--", footerText].join("\n");

@@ -5,8 +5,9 @@ export interface Pingable {
 }
 
 /**
- * Finds dead sockets (a phone that lost its network): each socket is pinged once per round and
- * dropped when it did not answer the previous ping. A round is spread over `slices` steps, one slice
+ * Finds dead and idle sockets (a phone that lost its network, a client that answers nothing): each
+ * socket is pinged once per round and dropped when nothing came from it (no pong, no frame) since the
+ * previous ping. A round is spread over `slices` steps, one slice
  * of the sockets per step: pinging thousands of sockets at once would hold up the event loop (and
  * every message waiting on it) and bring all their pongs back at the same moment.
  */
@@ -34,7 +35,7 @@ export class Heartbeat<S extends Pingable> {
     this.sliceOf.delete(socket);
   }
 
-  /** The socket answered a ping. */
+  /** The socket answered a ping, or sent anything else: it is there. */
   pong(socket: S): void {
     this.alive.add(socket);
   }

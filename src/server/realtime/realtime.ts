@@ -1,90 +1,198 @@
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
-import { clientEventSchema, type ServerEvent } from "../../common/schemas/realtime";
+import {
+  SOCKET_EVENTS_BURST,
+  SOCKET_EVENTS_PER_SECOND,
+  SOCKET_FLOOD_DROPS,
+  SOCKET_HEARTBEAT_MS,
+  SOCKETS_PER_MEMBER,
+  TYPING_EVENT_EVERY_MS,
+} from "../../common/constants";
+import { clientEventSchema, SOCKET_CLOSE, type ServerEvent } from "../../common/schemas/realtime";
 import type { PubSub } from "../adapters/pubsub";
+import { AppError } from "../errors";
+import { EventBudget, type EventBudgetLimits } from "./eventBudget";
 import { Heartbeat } from "./heartbeat";
+import { isOwnOrigin } from "./ownOrigin";
+import { TypingThrottle } from "./typingThrottle";
 
 const channel = (memberId: number) => `member:${memberId}`;
-/** Each socket is pinged this often; a round goes in HEARTBEAT_SLICES steps (see Heartbeat). */
-const HEARTBEAT_MS = 30_000;
-const HEARTBEAT_SLICES = 30;
+
+/** The limits of the live connection (src/common/constants.ts); tests shorten them. */
+export interface RealtimeOptions {
+  /** A heartbeat round: each socket is pinged once per round, in `heartbeatSlices` steps (see Heartbeat). */
+  heartbeatMs: number;
+  heartbeatSlices: number;
+  socketsPerMember: number;
+  budget: EventBudgetLimits;
+  typingEveryMs: number;
+}
+
+export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
+  heartbeatMs: SOCKET_HEARTBEAT_MS,
+  heartbeatSlices: 30,
+  socketsPerMember: SOCKETS_PER_MEMBER,
+  budget: { burst: SOCKET_EVENTS_BURST, perSecond: SOCKET_EVENTS_PER_SECOND, closeAfterDrops: SOCKET_FLOOD_DROPS },
+  typingEveryMs: TYPING_EVENT_EVERY_MS,
+};
+
+/** What the live connection asks of the rest of the server. */
+export interface RealtimeDeps {
+  /** May this member signal typing in this conversation? Answers the partner's id, or null. */
+  typingPartner(memberId: number, conversationId: number): Promise<number | null>;
+  /** Which of these sessions are still live. */
+  liveSessions(sessionIds: number[]): Promise<Set<number>>;
+}
+
+/** Told to a member's sockets on every instance when sessions of theirs ended; never sent to a client. */
+const SESSIONS_ENDED = JSON.stringify({ type: "sessions-ended" });
+
+/** One member's sockets on this instance (oldest first, each with its session), and the subscription that feeds them. */
+interface MemberSockets {
+  sockets: Map<WebSocket, number>;
+  typing: TypingThrottle;
+  subscription: Promise<() => void>;
+}
 
 /**
  * Live events for members: every instance holds the sockets of the members connected to it and
  * hears, through pub/sub, the events of those members wherever they were raised.
  */
 export class Realtime {
-  private readonly sockets = new Map<number, Set<WebSocket>>();
-  private readonly unsubscribe = new Map<number, () => void>();
+  private readonly members = new Map<number, MemberSockets>();
   private heartbeatTimer: NodeJS.Timeout | null = null;
-  private readonly heartbeat = new Heartbeat<WebSocket>(HEARTBEAT_SLICES);
+  private readonly heartbeat: Heartbeat<WebSocket>;
+  private readonly options: RealtimeOptions;
 
   constructor(
     private readonly pubsub: PubSub,
-    /** May this member signal typing in this conversation? Answers the partner's id, or null. */
-    private readonly typingPartner: (memberId: number, conversationId: number) => Promise<number | null>,
-  ) {}
+    private readonly deps: RealtimeDeps,
+    options: Partial<RealtimeOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_REALTIME_OPTIONS, ...options };
+    this.heartbeat = new Heartbeat<WebSocket>(this.options.heartbeatSlices);
+  }
 
   /** Sends an event to every open page of a member, on any instance. */
   async publish(memberId: number, event: ServerEvent): Promise<void> {
     await this.pubsub.publish(channel(memberId), JSON.stringify(event));
   }
 
+  /**
+   * Sessions of the member ended (logged out elsewhere, account secured): their sockets, on every
+   * instance, are closed (4401), as their next request would be refused.
+   */
+  async sessionsEnded(memberId: number): Promise<void> {
+    await this.pubsub.publish(channel(memberId), SESSIONS_ENDED);
+  }
+
   /** Connected sockets on this instance (for benchmarks and health). */
   connections(): number {
     let n = 0;
-    for (const set of this.sockets.values()) n += set.size;
+    for (const member of this.members.values()) n += member.sockets.size;
     return n;
   }
 
   register(app: FastifyInstance): void {
-    app.get("/api/socket", { websocket: true, schema: { hide: true } }, (socket, request) => {
-      const memberId = request.member?.user.id;
-      if (!memberId) {
-        socket.close(4401, "authentication_required");
-        return;
-      }
-      void this.add(memberId, socket);
-      socket.on("message", (data) => void this.receive(memberId, data.toString()));
-      socket.on("pong", () => this.heartbeat.pong(socket));
-      socket.on("close", () => this.remove(memberId, socket));
-      socket.on("error", () => socket.terminate());
-    });
-    this.heartbeatTimer = setInterval(() => this.heartbeat.beat(), HEARTBEAT_MS / HEARTBEAT_SLICES);
+    app.get(
+      "/api/socket",
+      {
+        websocket: true,
+        schema: { hide: true },
+        // Before the upgrade, so that a page of another site gets no socket at all (an HTTP 403, where
+        // a close code would first open the socket and tell that page whether the member is logged in).
+        onRequest: async (request) => {
+          if (!isOwnOrigin(request.headers.origin, request.site.domain)) throw new AppError(403, "origin_not_allowed");
+        },
+      },
+      (socket, request) => {
+        if (!request.member) {
+          socket.close(SOCKET_CLOSE.unauthenticated, "authentication_required");
+          return;
+        }
+        const memberId = request.member.user.id;
+        const budget = new EventBudget(this.options.budget);
+        void this.add(memberId, request.member.sessionId, socket);
+        socket.on("message", (data, isBinary) => {
+          if (socket.readyState !== socket.OPEN) return;
+          // Any frame shows the other end is there, like a pong.
+          this.heartbeat.pong(socket);
+          const verdict = budget.take();
+          if (verdict === "close") socket.close(SOCKET_CLOSE.flooding, "too_many_events");
+          if (verdict !== "accept" || isBinary) return;
+          void this.receive(memberId, data.toString());
+        });
+        socket.on("pong", () => this.heartbeat.pong(socket));
+        socket.on("close", () => this.remove(memberId, socket));
+        // The ws library closes the socket itself after a protocol error (such as 1009, a frame over
+        // the size limit) and has sent its close frame: only a socket still open is cut here.
+        socket.on("error", () => {
+          if (socket.readyState === socket.OPEN) socket.terminate();
+        });
+      },
+    );
+    this.heartbeatTimer = setInterval(() => this.heartbeat.beat(), this.options.heartbeatMs / this.options.heartbeatSlices);
     this.heartbeatTimer.unref();
     app.addHook("onClose", async () => {
       if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
-      for (const set of this.sockets.values()) for (const socket of set) socket.close(1001, "server shutting down");
+      for (const member of this.members.values()) for (const socket of member.sockets.keys()) socket.close(1001, "server shutting down");
     });
   }
 
-  private async add(memberId: number, socket: WebSocket): Promise<void> {
+  private async add(memberId: number, sessionId: number, socket: WebSocket): Promise<void> {
     this.heartbeat.add(socket);
-    let set = this.sockets.get(memberId);
-    if (!set) {
-      set = new Set();
-      this.sockets.set(memberId, set);
-      this.unsubscribe.set(memberId, await this.pubsub.subscribe(channel(memberId), (message) => this.deliver(memberId, message)));
+    let member = this.members.get(memberId);
+    if (!member) {
+      member = {
+        sockets: new Map(),
+        typing: new TypingThrottle(this.options.typingEveryMs),
+        subscription: this.pubsub.subscribe(channel(memberId), (message) => this.deliver(memberId, message)),
+      };
+      this.members.set(memberId, member);
     }
-    set.add(socket);
-    socket.send(JSON.stringify({ type: "ready" }));
+    // A bounded number per member: the oldest gives way (a tab left open long ago).
+    if (member.sockets.size >= this.options.socketsPerMember) {
+      const [oldest] = member.sockets.keys();
+      member.sockets.delete(oldest);
+      this.heartbeat.remove(oldest);
+      oldest.close(SOCKET_CLOSE.tooManySockets, "too_many_sockets");
+    }
+    member.sockets.set(socket, sessionId);
+    try {
+      await member.subscription;
+    } catch {
+      // Pub/sub is down: no live events to give; the page polls and tries again later.
+      if (socket.readyState === socket.OPEN) socket.close(1011, "try_again_later");
+      return;
+    }
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: "ready" }));
   }
 
   private remove(memberId: number, socket: WebSocket): void {
     this.heartbeat.remove(socket);
-    const set = this.sockets.get(memberId);
-    if (!set) return;
-    set.delete(socket);
-    if (set.size === 0) {
-      this.sockets.delete(memberId);
-      this.unsubscribe.get(memberId)?.();
-      this.unsubscribe.delete(memberId);
-    }
+    const member = this.members.get(memberId);
+    if (!member?.sockets.delete(socket) || member.sockets.size > 0) return;
+    this.members.delete(memberId);
+    void member.subscription.then((unsubscribe) => unsubscribe()).catch(() => {});
   }
 
   private deliver(memberId: number, message: string): void {
-    for (const socket of this.sockets.get(memberId) ?? []) {
+    if (message === SESSIONS_ENDED) {
+      void this.closeEndedSessions(memberId);
+      return;
+    }
+    for (const socket of this.members.get(memberId)?.sockets.keys() ?? []) {
       if (socket.readyState === socket.OPEN) socket.send(message);
+    }
+  }
+
+  private async closeEndedSessions(memberId: number): Promise<void> {
+    const member = this.members.get(memberId);
+    if (!member) return;
+    const live = await this.deps.liveSessions([...new Set(member.sockets.values())]).catch(() => null);
+    if (!live) return;
+    for (const [socket, sessionId] of member.sockets) {
+      if (!live.has(sessionId)) socket.close(SOCKET_CLOSE.unauthenticated, "authentication_required");
     }
   }
 
@@ -99,7 +207,9 @@ export class Realtime {
     const event = clientEventSchema.safeParse(parsed);
     if (!event.success) return;
     if (event.data.type === "typing") {
-      const partner = await this.typingPartner(memberId, event.data.conversation).catch(() => null);
+      // Coalesced before the query: the partner hears of it once per conversation and window.
+      if (!this.members.get(memberId)?.typing.allow(event.data.conversation)) return;
+      const partner = await this.deps.typingPartner(memberId, event.data.conversation).catch(() => null);
       if (partner) await this.publish(partner, { type: "typing", conversation: event.data.conversation, from: memberId });
     }
   }

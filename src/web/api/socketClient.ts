@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import type { ClientEvent, ServerEvent } from "../../common/schemas/realtime";
+import { type ClientEvent, SOCKET_FINAL_CLOSE_CODES, type ServerEvent } from "../../common/schemas/realtime";
 
 interface SocketState {
   connected: boolean;
@@ -49,8 +49,9 @@ function open(): void {
   ws.onclose = (close) => {
     socket = null;
     useSocketStore.setState({ connected: false });
-    // 4401: not logged in (any more): the app notices through its next call.
-    if (!wanted || close.code === 4401) return;
+    // Not logged in (any more): the app notices through its next call. Too many sockets (tabs) of the
+    // member: this oldest one gave way, and reconnecting would push out another; the app polls.
+    if (!wanted || SOCKET_FINAL_CLOSE_CODES.includes(close.code)) return;
     retryTimer = setTimeout(open, reconnectDelay(retry++));
   };
 }

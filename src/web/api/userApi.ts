@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { Language } from "../../common/locales";
+import type { SecureAccountResponse } from "../../common/schemas/account";
 import type { LoginRequest, MailChangeRequest, ResetDoRequest, SignupRequest } from "../../common/schemas/auth";
 import type { User, UserResponse } from "../../common/schemas/user";
 import { leavePush } from "../features/push/pushClient";
@@ -101,6 +102,17 @@ export function useDoMailChange() {
     mutationFn: async (token: string) => {
       await api<{ ok: true }>("/api/mail-change-do.php", { method: "POST", body: { token } });
       await queryClient.invalidateQueries({ queryKey: userQuery.queryKey });
+    },
+  });
+}
+
+/** "This wasn't me" from a password or e-mail change alert: every device is logged out, this one too. */
+export function useSecureAccount() {
+  return useMutation({
+    mutationFn: async (token: string) => {
+      const answer = await api<SecureAccountResponse>("/api/secure-account.php", { method: "POST", body: { token } });
+      if (queryClient.getQueryData(userQuery.queryKey)) setLoggedOut();
+      return answer;
     },
   });
 }

@@ -20,7 +20,7 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-export type TokenKind = "activation" | "reset" | "mail_change" | "reactivation" | "login";
+export type TokenKind = "activation" | "reset" | "mail_change" | "reactivation" | "login" | "security_alert";
 
 /** One-time links sent by e-mail (activation, password reset, e-mail change, reactivation, login), stored hashed. */
 export const emailTokens = pgTable(
@@ -32,7 +32,7 @@ export const emailTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind").$type<TokenKind>().notNull(),
-    /** The new address of an e-mail change. */
+    /** The new address of an e-mail change; the address a security alert went to. */
     email: text("email"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),

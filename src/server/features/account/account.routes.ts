@@ -2,8 +2,8 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AUTH_COOKIE } from "../../../common/constants";
 import { setSessionCookie } from "../auth/sessionCookie";
-import { deleteAccountSchema, reactivateSchema } from "../../../common/schemas/account";
-import { endSessionQuerySchema, okSchema, passwordChangeSchema, sessionsResponseSchema } from "../../../common/schemas/auth";
+import { deleteAccountSchema, reactivateSchema, secureAccountResponseSchema } from "../../../common/schemas/account";
+import { endSessionQuerySchema, okSchema, passwordChangeSchema, sessionsResponseSchema, tokenRequestSchema } from "../../../common/schemas/auth";
 import { discountCodeSchema } from "../../../common/schemas/payments";
 import { z } from "zod";
 import type { Limiter } from "../../adapters/limiter";
@@ -11,6 +11,7 @@ import type { Db } from "../../db/client";
 import { AppError, requireMember } from "../../errors";
 import type { AccountDeletionService } from "./accountDeletion.service";
 import { collectMyData } from "./myData.repo";
+import type { SecurityAlerts } from "./securityAlerts";
 import type { SessionsService } from "./sessions.service";
 
 const noQuery = z.object({}).strict();
@@ -24,9 +25,10 @@ export interface AccountRoutesOptions {
   limiter: Limiter;
   deletion: AccountDeletionService;
   sessions: SessionsService;
+  alerts: SecurityAlerts;
 }
 
-export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { db, limiter, deletion, sessions }) => {
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { db, limiter, deletion, sessions, alerts }) => {
   const member = (request: FastifyRequest) => requireMember(request.member);
 
   app.get(
@@ -72,8 +74,26 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request) => {
-      await sessions.changePassword(member(request), request.body);
+      await sessions.changePassword(member(request), request.body, { site: request.site, origin: request.origin });
       return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/secure-account.php",
+    {
+      schema: {
+        tags: ["account"],
+        summary:
+          "\"This wasn't me\" with the token of a password or e-mail change alert: every device logged out, the e-mail change undone, the password void, and a link to choose a new one sent to the alert's address",
+        body: tokenRequestSchema,
+        response: { 200: secureAccountResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { emailRestored } = await alerts.secure(request.body.token, { site: request.site, origin: request.origin });
+      reply.clearCookie(AUTH_COOKIE, { path: "/" });
+      return { ok: true as const, email_restored: emailRestored };
     },
   );
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { Language } from "../../../common/locales";
 import type { PasswordChange, SessionsResponse } from "../../../common/schemas/auth";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
@@ -6,6 +7,7 @@ import { AppError, notFound } from "../../errors";
 import type { MemberRecord } from "../auth/auth.repo";
 import { findPasswordHash } from "../auth/auth.repo";
 import { hashPassword, verifyPassword } from "../auth/passwords";
+import type { AlertSite, SecurityAlerts } from "./securityAlerts";
 
 /** "203.0.113.42" -> "203.0.113.x", an IPv6 address to its first four groups. */
 export function shortIp(ip: string | null): string | null {
@@ -20,6 +22,9 @@ export class SessionsService {
     private readonly db: Db,
     /** Cached members on every instance drop the ended sessions at once. */
     private readonly onMemberChanged: (userId: number) => Promise<void>,
+    private readonly alerts: SecurityAlerts,
+    /** Called after sessions of the member ended (their live sockets close). */
+    private readonly onSessionsEnded: (userId: number) => Promise<void>,
   ) {}
 
   async list(member: MemberRecord): Promise<SessionsResponse> {
@@ -51,9 +56,11 @@ export class SessionsService {
       if (ended.length === 0) throw notFound();
     }
     await this.onMemberChanged(member.user.id);
+    await this.onSessionsEnded(member.user.id);
   }
 
-  async changePassword(member: MemberRecord, input: PasswordChange): Promise<void> {
+  /** Changes the password after checking the current one; the member's address hears of it ("this wasn't me"). */
+  async changePassword(member: MemberRecord, input: PasswordChange, at: AlertSite): Promise<void> {
     const hash = await findPasswordHash(this.db, member.user.id);
     if (!hash || !(await verifyPassword(hash, input.old_password))) throw new AppError(400, "wrong_password", undefined, "old_password");
     const passwordHash = await hashPassword(input.password);
@@ -65,7 +72,11 @@ export class SessionsService {
           .set({ revokedAt: sql`now()` })
           .where(and(eq(sessions.userId, member.user.id), isNull(sessions.revokedAt), ne(sessions.id, member.sessionId)));
       }
+      const u = member.user;
+      await this.alerts.queue(tx, "password_changed", { userId: u.id, to: u.email, name: member.profile.name, language: u.language as Language }, at);
     });
+    this.alerts.queued();
     await this.onMemberChanged(member.user.id);
+    if (input.end_other_sessions) await this.onSessionsEnded(member.user.id);
   }
 }

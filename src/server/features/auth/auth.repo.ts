@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailTokens, photos, profiles, sessions, type TokenKind, users } from "../../db/schema";
 
@@ -118,6 +118,16 @@ export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
 }
 
+/** Which of these sessions are still live (not logged out, not expired). */
+export async function liveSessionIds(db: Db, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
   await db
     .update(sessions)
@@ -154,6 +164,24 @@ export async function expireEmailTokens(db: Db, userId: number, kind: TokenKind)
     .update(emailTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt)));
+}
+
+/**
+ * After "this wasn't me": every open link of the member that could change the account (reset, e-mail
+ * change, login) is void, and so is every security alert newer than `alertId` (an older one belongs
+ * to whoever had the account before the changes it reports).
+ */
+export async function voidEmailTokensAfterAlert(db: Db, userId: number, alertId: number): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        isNull(emailTokens.usedAt),
+        or(inArray(emailTokens.kind, ["reset", "mail_change", "login"]), and(eq(emailTokens.kind, "security_alert"), gt(emailTokens.id, alertId))),
+      ),
+    );
 }
 
 export async function updateUser(db: Db, userId: number, values: Partial<typeof users.$inferInsert>): Promise<void> {

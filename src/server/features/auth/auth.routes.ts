@@ -181,7 +181,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     "/api/mail-change-do.php",
     { schema: { tags: ["account"], summary: "Apply an e-mail change link", body: tokenRequestSchema, response: { 200: okSchema } } },
     async (request) => {
-      await auth.doMailChange(request.body.token, request.site);
+      await auth.doMailChange(request.body.token, { site: request.site, origin: request.origin });
       return { ok: true as const };
     },
   );

@@ -19,6 +19,7 @@ import { enqueueMail } from "../../mail/enqueueMail";
 import { moveCredits } from "../credits/ledger";
 import { secondsToUtcMidnight, utcDay } from "../../time";
 import { type MailTemplate, renderMail } from "../../mail/mailTemplates";
+import type { AlertSite, SecurityAlerts } from "../account/securityAlerts";
 import type { SiteRow } from "../settings/settings.repo";
 import {
   consumeEmailToken,
@@ -67,6 +68,8 @@ export class AuthService {
     private readonly onMailQueued: () => void,
     /** Called after a member's account or sessions changed (drops cached copies on every instance). */
     private readonly onMemberChanged: (userId: number) => Promise<void>,
+    /** A changed address is told to the old one, with a "this wasn't me" link. */
+    private readonly alerts: SecurityAlerts,
   ) {}
 
   async signup(input: SignupRequest, req: RequestInfo): Promise<LoggedIn> {
@@ -262,18 +265,25 @@ export class AuthService {
     this.onMailQueued();
   }
 
-  /** Applies an e-mail change link. Following it confirms the new address too. */
-  async doMailChange(token: string, site: SiteRow): Promise<void> {
+  /** Applies an e-mail change link. Following it confirms the new address too; the old address hears of it. */
+  async doMailChange(token: string, at: AlertSite): Promise<void> {
+    const { site } = at;
     try {
       const userId = await this.db.transaction(async (tx) => {
         const row = await consumeEmailToken(tx, hashToken(token), "mail_change");
         if (!row?.email) throw new AppError(400, "link_invalid");
         const taken = await findUserByEmail(tx, site.id, row.email);
         if (taken && taken.id !== row.userId) throw new AppError(409, "email_taken");
+        const before = await findMemberByUserId(tx, row.userId);
         await updateUser(tx, row.userId, { email: row.email, status: "confirmed" });
         await updateProfile(tx, row.userId, { status: "enabled" });
+        if (before && before.user.email.toLowerCase() !== row.email.toLowerCase()) {
+          const recipient = { userId: row.userId, to: before.user.email, name: before.profile.name, language: before.user.language as Language, newEmail: row.email };
+          await this.alerts.queue(tx, "email_changed", recipient, at);
+        }
         return row.userId;
       });
+      this.alerts.queued();
       await this.onMemberChanged(userId);
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError(409, "email_taken");

@@ -1,4 +1,4 @@
-import { AUTO_LIKES_PER_DAY } from "../../../common/constants";
+import { AUTO_LIKES_PER_DAY, LIKE_NOTICE_WINDOW_HOURS } from "../../../common/constants";
 import type { AutoLikeResponse, LikeResponse, LikesResponse } from "../../../common/schemas/members";
 import type { Limiter } from "../../adapters/limiter";
 import type { Db } from "../../db/client";
@@ -23,19 +23,31 @@ export class LikesService {
     private readonly onQueued: () => void,
   ) {}
 
-  /** Likes a member; a new like (or the match it makes) is announced to them by push and e-mail. */
+  /**
+   * Likes a member; a new like (or the match it makes) is announced to them by push and e-mail, at
+   * most once per pair in LIKE_NOTICE_WINDOW_HOURS: liking, unliking and liking again sends no more.
+   */
   async like(viewer: Viewer & { id: number }, targetId: number, origin: string, source: "member" | "swipe" = "member"): Promise<LikeResponse> {
     if (targetId === viewer.id) throw new AppError(400, "cannot_like_self");
     const target = await findVisibleProfile(this.db, viewer, targetId);
     if (target.blockedByViewer) throw new AppError(404, "not_found");
-    const { match } = await this.db.transaction(async (tx) => {
-      const result = await insertLike(tx, viewer.id, targetId, source);
-      if (result.created) await enqueueNotification(tx, { kind: result.match ? "match" : "like", to: targetId, from: viewer.id, origin }, this.mailDelayMs);
-      return result;
-    });
-    this.onQueued();
+    const { created, match } = await insertLike(this.db, viewer.id, targetId, source);
+    if (created && (await this.firstNoticeOfPair(viewer.id, targetId))) {
+      await enqueueNotification(this.db, { kind: match ? "match" : "like", to: targetId, from: viewer.id, origin }, this.mailDelayMs);
+      this.onQueued();
+    }
     await this.events.publish(targetId, { type: "like", from: viewer.id, match }).catch(() => {});
     return { liked: true, match };
+  }
+
+  /**
+   * Whether the liked member is still to hear of this liker in the window. When the counter cannot be
+   * reached the like stands and goes without its notice (it shows on the likes page): better one
+   * notice lost than a mail on every click.
+   */
+  private async firstNoticeOfPair(likerId: number, likedId: number): Promise<boolean> {
+    const notices = await this.limiter.hit(`like-notice:${likerId}:${likedId}`, LIKE_NOTICE_WINDOW_HOURS * 3600).catch(() => null);
+    return notices?.count === 1;
   }
 
   async unlike(viewer: Viewer & { id: number }, targetId: number): Promise<LikeResponse> {

@@ -4,12 +4,22 @@ import { blocks, conversationMembers, messages, photos, profiles, pushSubscripti
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
-/** Stores a browser's subscription for the member; an endpoint known for another member now belongs to this one. */
-export async function upsertSubscription(db: Db, userId: number, sub: { endpoint: string; p256dh: string; auth: string }): Promise<void> {
-  await db
+/**
+ * Stores a browser's subscription for the member. An endpoint known for another member moves to this
+ * one only with the same auth secret (the same browser subscription, now used by another member who
+ * logged in there); answers false, storing nothing, when another member holds it with another secret.
+ */
+export async function upsertSubscription(db: Db, userId: number, sub: { endpoint: string; p256dh: string; auth: string }): Promise<boolean> {
+  const stored = await db
     .insert(pushSubscriptions)
     .values({ userId, ...sub })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: sub.p256dh, auth: sub.auth, createdAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId, p256dh: sub.p256dh, auth: sub.auth, createdAt: sql`now()` },
+      setWhere: or(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.auth, sub.auth)),
+    })
+    .returning({ endpoint: pushSubscriptions.endpoint });
+  return stored.length > 0;
 }
 
 /** Keeps only the member's `keep` newest subscriptions (old browsers that never said goodbye). */
@@ -30,6 +40,11 @@ export async function deleteSubscription(db: Db, userId: number, endpoint: strin
     .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
     .returning({ endpoint: pushSubscriptions.endpoint });
   return rows.length > 0;
+}
+
+/** Removes every browser of the member (an account secured after a takeover: the intruder's browser too). */
+export async function deleteSubscriptionsOf(db: Db, userId: number): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 }
 
 /** Removes a subscription the push service called gone, unless the browser meanwhile subscribed again with new keys. */

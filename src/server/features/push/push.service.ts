@@ -92,13 +92,18 @@ export class PushService {
     return this.keys.publicKey;
   }
 
-  /** Stores this browser's subscription for the member (POST /api/user.php?push=1). */
+  /**
+   * Stores this browser's subscription for the member (POST /api/user.php?push=1). An endpoint belongs
+   * to one member: another member gets it only by posting the same auth secret, which only the
+   * browser holding the subscription knows (a member who logs in on a browser someone else used);
+   * knowing the endpoint alone answers 409 and changes nothing.
+   */
   async subscribe(member: MemberRecord, input: PushSubscriptionInput): Promise<void> {
     const p256dh = input.keys.p256dh.replace(/=+$/, "");
     const auth = input.keys.auth.replace(/=+$/, "");
     if (!isP256Point(p256dh)) throw new AppError(400, "field_invalid", undefined, "keys.p256dh");
     await this.db.transaction(async (tx) => {
-      await upsertSubscription(tx, member.user.id, { endpoint: input.endpoint, p256dh, auth });
+      if (!(await upsertSubscription(tx, member.user.id, { endpoint: input.endpoint, p256dh, auth }))) throw new AppError(409, "push_endpoint_taken");
       await trimSubscriptions(tx, member.user.id, PUSH_SUBSCRIPTIONS_PER_MEMBER);
     });
   }

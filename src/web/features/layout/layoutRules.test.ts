@@ -37,8 +37,8 @@ describe("site-entry warning", () => {
     expect(entryWarningVisible({ ...base, enableSiteEntryPopup: "no" })).toBe(false);
     expect(entryWarningVisible({ ...base, country: "US" })).toBe(false);
   });
-  it("hides on complete-signup and the password reset pages", () => {
-    for (const routeName of ["complete-signup", "reset-password", "reset-password-do"]) {
+  it("hides on complete-signup, the password reset pages and the 'this wasn't me' page", () => {
+    for (const routeName of ["complete-signup", "reset-password", "reset-password-do", "secure-account"]) {
       expect(entryWarningVisible({ ...base, routeName })).toBe(false);
     }
   });

@@ -78,8 +78,8 @@ describe("profile-photo alert", () => {
     expect(profilePhotoAlertVisible({ ...base, hasMainImage: true })).toBe(false);
     expect(profilePhotoAlertVisible({ ...base, dismissed: true })).toBe(false);
   });
-  it("hides on the profile, signup, activation, premium, notification, direct-debit and settings routes", () => {
-    for (const routeName of ["profile", "signup", "activate-done", "premium", "notifications", "directdebit", "settings"]) {
+  it("hides on the profile, signup, activation, premium, notification, direct-debit and settings routes, and on the 'this wasn't me' page", () => {
+    for (const routeName of ["profile", "signup", "activate-done", "premium", "notifications", "directdebit", "settings", "secure-account"]) {
       expect(profilePhotoAlertVisible({ ...base, routeName })).toBe(false);
     }
   });

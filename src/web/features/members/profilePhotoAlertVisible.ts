@@ -1,4 +1,7 @@
-/** Routes where the profile-photo alert stays hidden (spec section 2, banners). */
+/**
+ * Routes where the profile-photo alert stays hidden (spec section 2, banners), and the "this wasn't
+ * me" page, where a worried member needs the one thing it is about.
+ */
 export const PROFILE_PHOTO_ALERT_HIDDEN_ROUTES: readonly string[] = [
   "profile",
   "signup",
@@ -7,6 +10,7 @@ export const PROFILE_PHOTO_ALERT_HIDDEN_ROUTES: readonly string[] = [
   "notifications",
   "directdebit",
   "settings",
+  "secure-account",
 ];
 
 export interface ProfilePhotoAlertInput {

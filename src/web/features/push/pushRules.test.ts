@@ -29,11 +29,11 @@ describe("push-notification alert (spec section 2, banners)", () => {
   it("never shows where push cannot be turned on, or is on already", () => {
     for (const state of ["unsupported", "denied", "subscribed"] as const) expect(pushAlertVisible({ ...base, state })).toBe(false);
   });
-  it("hides for visitors, after dismissal, before the state is known, and on signup, notifications, activate-done, directdebit and premium", () => {
+  it("hides for visitors, after dismissal, before the state is known, and on signup, notifications, activate-done, directdebit, premium and the 'this wasn't me' page", () => {
     expect(pushAlertVisible({ ...base, loggedIn: false })).toBe(false);
     expect(pushAlertVisible({ ...base, dismissed: true })).toBe(false);
     expect(pushAlertVisible({ ...base, ready: false })).toBe(false);
-    expect([...PUSH_ALERT_HIDDEN_ROUTES].sort()).toEqual(["activate-done", "directdebit", "notifications", "premium", "signup"]);
+    expect([...PUSH_ALERT_HIDDEN_ROUTES].sort()).toEqual(["activate-done", "directdebit", "notifications", "premium", "secure-account", "signup"]);
     for (const routeName of PUSH_ALERT_HIDDEN_ROUTES) expect(pushAlertVisible({ ...base, routeName })).toBe(false);
     expect(pushAlertVisible({ ...base, routeName: "profile" })).toBe(true);
   });

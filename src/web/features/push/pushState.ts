@@ -25,7 +25,7 @@ export function derivePushState({ capable, permission, isSubscribed }: PushState
 }
 
 /** Routes where the push-notification alert never shows (spec section 2, banners). */
-export const PUSH_ALERT_HIDDEN_ROUTES: readonly string[] = ["signup", "notifications", "activate-done", "directdebit", "premium"];
+export const PUSH_ALERT_HIDDEN_ROUTES: readonly string[] = ["signup", "notifications", "activate-done", "directdebit", "premium", "secure-account"];
 
 export interface PushAlertInput {
   loggedIn: boolean;
