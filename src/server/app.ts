@@ -18,7 +18,8 @@ import { LocalStorage } from "./adapters/storage";
 import type { Config } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import { authRoutes } from "./features/auth/auth.routes";
-import { AuthService } from "./features/auth/auth.service";
+import { AuthService, RESET_MAIL_JOB, type ResetMailJob } from "./features/auth/auth.service";
+import { PasswordAttempts } from "./features/auth/passwordAttempts";
 import { MemberCache } from "./features/auth/memberCache";
 import { devMailRoutes } from "./features/devmail/devmail.routes";
 import { PHOTO_MAX_BYTES } from "../common/constants";
@@ -153,12 +154,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const smsSender: SmsSender | null = config.sms ? new HttpSmsGateway(config.sms.url, config.sms.token) : devSms;
   if (!smsSender) app.log.warn("SMS_URL is not set: direct-debit codes cannot be sent");
   const discounts = new DiscountsService(db);
-  const accountDeletion = new AccountDeletionService(db, storage, mailFrom, onMemberChanged, () => worker.wake());
+  const passwordAttempts = new PasswordAttempts(limiter);
+  const accountDeletion = new AccountDeletionService(db, storage, passwordAttempts, mailFrom, onMemberChanged, () => worker.wake());
+  const auth = new AuthService(db, limiter, passwordAttempts, mailFrom, () => worker.wake(), onMemberChanged);
   const paymentsService = new PaymentsService(db, paymentProvider, onMemberChanged, discounts, () => worker.wake());
   const worker = new JobWorker(
     db,
     {
       [PAYMENT_REFUND_JOB]: (payload) => paymentsService.refundAtProvider(String(payload.paymentId)),
+      [RESET_MAIL_JOB]: (payload) => auth.sendResetMail(payload as unknown as ResetMailJob),
       [ERASE_ACCOUNT_JOB]: (payload) => accountDeletion.erase(Number(payload.userId), Number(payload.deletionId)),
       [SMS_JOB]: (payload) => requireSms(smsSender).send({ to: String(payload.to), text: String(payload.text) }),
       [TEST_PROVIDER_WEBHOOK_JOB]: async (payload) => {
@@ -189,13 +193,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const sites = new SiteResolver(db);
   registerRequestContext(app, { db, sites, members, publicUrl: config.publicUrl });
 
-  const auth = new AuthService(
-    db,
-    limiter,
-    mailFrom,
-    () => worker.wake(),
-    (userId) => members.changed(userId),
-  );
   await app.register(authRoutes, {
     auth,
     db,
@@ -234,7 +231,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     directDebits: new DirectDebitService(db, paymentProvider, paymentsService, () => worker.wake()),
   });
   if (devSms) await app.register(devSmsRoutes, { outbox: devSms });
-  await app.register(accountRoutes, { db, limiter, deletion: accountDeletion, sessions: new SessionsService(db, onMemberChanged) });
+  await app.register(accountRoutes, { db, limiter, deletion: accountDeletion, sessions: new SessionsService(db, passwordAttempts, onMemberChanged) });
   await app.register(complaintsRoutes, { complaints: new ComplaintsService(db, limiter, mailFrom, () => worker.wake()) });
   if (testProvider) await app.register(testProviderRoutes, { provider: testProvider, wake: () => worker.wake() });
   await app.register(notificationsRoutes, { notifications, mailEventsToken: config.mailEventsToken });

@@ -34,4 +34,11 @@ export class DbLimiter implements Limiter {
   async clear(key: string): Promise<void> {
     await this.db.delete(rateLimits).where(eq(rateLimits.key, key));
   }
+
+  async release(key: string): Promise<void> {
+    await this.db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`)));
+  }
 }

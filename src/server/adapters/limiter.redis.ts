@@ -1,6 +1,8 @@
 import type { Redis } from "ioredis";
 import type { LimitCount, Limiter } from "./limiter";
 
+const RELEASE = "local n = tonumber(redis.call('GET', KEYS[1])) if n and n > 0 then return redis.call('DECR', KEYS[1]) end return 0";
+
 /** Limiter on Redis: INCR plus an expiry set on the first hit, in one round trip. */
 export class RedisLimiter implements Limiter {
   constructor(
@@ -26,5 +28,10 @@ export class RedisLimiter implements Limiter {
 
   async clear(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
+  }
+
+  async release(key: string): Promise<void> {
+    // Only while the window lasts: a DECR after the key expired would start a window at -1.
+    await this.redis.eval(RELEASE, 1, this.prefix + key);
   }
 }

@@ -71,7 +71,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request) => {
-      await sessions.changePassword(member(request), request.body);
+      await sessions.changePassword(member(request), request.body, request.ip);
       return { ok: true as const };
     },
   );

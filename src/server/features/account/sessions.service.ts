@@ -5,7 +5,8 @@ import { sessions, users } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import type { MemberRecord } from "../auth/auth.repo";
 import { findPasswordHash } from "../auth/auth.repo";
-import { hashPassword, verifyPassword } from "../auth/passwords";
+import type { PasswordAttempts } from "../auth/passwordAttempts";
+import { hashPassword } from "../auth/passwords";
 
 /** "203.0.113.42" -> "203.0.113.x", an IPv6 address to its first four groups. */
 export function shortIp(ip: string | null): string | null {
@@ -18,6 +19,7 @@ export function shortIp(ip: string | null): string | null {
 export class SessionsService {
   constructor(
     private readonly db: Db,
+    private readonly passwords: PasswordAttempts,
     /** Cached members on every instance drop the ended sessions at once. */
     private readonly onMemberChanged: (userId: number) => Promise<void>,
   ) {}
@@ -53,9 +55,11 @@ export class SessionsService {
     await this.onMemberChanged(member.user.id);
   }
 
-  async changePassword(member: MemberRecord, input: PasswordChange): Promise<void> {
+  /** The current password first (counted as a guess: see PasswordAttempts). */
+  async changePassword(member: MemberRecord, input: PasswordChange, ip: string): Promise<void> {
     const hash = await findPasswordHash(this.db, member.user.id);
-    if (!hash || !(await verifyPassword(hash, input.old_password))) throw new AppError(400, "wrong_password", undefined, "old_password");
+    const who = { siteId: member.user.siteId, email: member.user.email, ip };
+    if (!(await this.passwords.check(who, hash, input.old_password))) throw new AppError(400, "wrong_password", undefined, "old_password");
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, member.user.id));
