@@ -226,6 +226,43 @@ describe("password reset", () => {
   });
 });
 
+describe("common passwords", () => {
+  const COMMON = "This password is too common and easy to guess. Please choose another one.";
+
+  it("refuses a password from the list of common ones at signup, whatever its case, on the password field", async () => {
+    for (const password of ["iloveyou123", "Password1", "QWERTYUIOP"]) {
+      const res = await t.client().post<ErrorBody>("/api/signup.php", { ...signupBody("common@example.com"), password });
+      expect(res.status, password).toBe(400);
+      expect(res.body.error).toMatchObject({ code: "password_common", fields: { password: COMMON } });
+    }
+    expect((await t.client().post("/api/signup.php", signupBody("common@example.com"))).status).toBe(200);
+    const nl = await t.client({}, "nl").post<ErrorBody>("/api/signup.php", { ...signupBody("common-nl@example.com"), password: "password1" });
+    const nlTexts = await import("../../src/web/i18n/locales/nl.json");
+    expect(nl.body.error.fields?.password).toBe(nlTexts.errors.password_common);
+  });
+
+  it("refuses one as the new password of a reset link, and the link still works for a better one", async () => {
+    const { email } = await createMember(t.testDb.database.db, t.site.id);
+    const c = t.client();
+    await c.post("/api/reset-password.php", { email });
+    const token = linkIn((await waitForMail(c, email))[0]).searchParams.get("token");
+    const common = await c.post<ErrorBody>("/api/reset-password-do.php", { token, password: "sunshine1", password_confirm: "sunshine1" });
+    expect(common.status).toBe(400);
+    expect(common.body.error).toMatchObject({ code: "password_common", fields: { password: COMMON } });
+    expect((await c.post("/api/reset-password-do.php", { token, password: "sunlit-harbour-7", password_confirm: "sunlit-harbour-7" })).status).toBe(200);
+  });
+
+  it("refuses one as the new password in the settings, and keeps the old password", async () => {
+    const m = await t.loggedIn();
+    const change = (password: string) => ({ old_password: "correct horse", password, password_confirm: password, end_other_sessions: false });
+    const common = await m.client.post<ErrorBody>("/api/password.php", change("football"));
+    expect(common.status).toBe(400);
+    expect(common.body.error).toMatchObject({ code: "password_common", fields: { password: COMMON } });
+    expect((await t.client().post("/api/user.php", { email: m.email, password: "football" })).status).toBe(401);
+    expect((await m.client.post("/api/password.php", change("goal-keeper-2024!"))).status).toBe(200);
+  });
+});
+
 describe("e-mail change", () => {
   it("needs the password, refuses a taken address, and changes the address when the link is followed", async () => {
     const db = t.testDb.database.db;

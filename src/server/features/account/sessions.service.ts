@@ -5,6 +5,7 @@ import { sessions, users } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import type { MemberRecord } from "../auth/auth.repo";
 import { findPasswordHash } from "../auth/auth.repo";
+import { assertUncommonPassword } from "../auth/commonPasswords";
 import type { PasswordAttempts } from "../auth/passwordAttempts";
 import { hashPassword } from "../auth/passwords";
 
@@ -55,8 +56,9 @@ export class SessionsService {
     await this.onMemberChanged(member.user.id);
   }
 
-  /** The current password first (counted as a guess: see PasswordAttempts). */
+  /** The current password first (counted as a guess: see PasswordAttempts); a common new one is refused. */
   async changePassword(member: MemberRecord, input: PasswordChange, ip: string): Promise<void> {
+    assertUncommonPassword(input.password);
     const hash = await findPasswordHash(this.db, member.user.id);
     const who = { siteId: member.user.siteId, email: member.user.email, ip };
     if (!(await this.passwords.check(who, hash, input.old_password))) throw new AppError(400, "wrong_password", undefined, "old_password");

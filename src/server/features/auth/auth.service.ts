@@ -39,6 +39,7 @@ import {
   updateUser,
   type UserRow,
 } from "./auth.repo";
+import { assertUncommonPassword } from "./commonPasswords";
 import type { PasswordAttempts } from "./passwordAttempts";
 import { hashPassword } from "./passwords";
 import { hashToken, newToken } from "./tokens";
@@ -88,6 +89,7 @@ export class AuthService {
     await takeTry(this.limiter, `signup:${site.id}:${req.ip}`, { max: SIGNUPS_PER_IP_PER_HOUR, windowSeconds: 3600 });
     await takeTry(this.limiter, `signup-email:${site.id}:${input.email}`, { max: SIGNUPS_PER_EMAIL_PER_HOUR, windowSeconds: 3600 });
     if (!signupsOpen(site.settings.signups, input.tracking)) throw new AppError(403, "signups_closed");
+    assertUncommonPassword(input.password);
     await this.assertEmailFree(site.id, input.email);
     const passwordHash = await hashPassword(input.password);
     const token = newToken();
@@ -239,6 +241,7 @@ export class AuthService {
 
   /** Sets a new password from a reset link, ends every other session and logs in. */
   async doReset(input: ResetDoRequest, req: RequestInfo): Promise<LoggedIn> {
+    assertUncommonPassword(input.password);
     const passwordHash = await hashPassword(input.password);
     const token = newToken();
     const userId = await this.db.transaction(async (tx) => {
