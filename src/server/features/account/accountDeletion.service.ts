@@ -147,8 +147,12 @@ export class AccountDeletionService {
       if (!user) return null;
       const stored = await tx.select().from(photos).where(eq(photos.profileId, userId));
       await tx.update(accountDeletions).set({ erasedAt: new Date() }).where(eq(accountDeletions.id, deletionId));
-      // The kept payments lose the member, and the provider's customer that names them too.
-      await tx.update(payments).set({ providerCustomerId: null }).where(eq(payments.userId, userId));
+      // The kept payments lose the member, and the provider's customer and the discount claims that
+      // name them too (a single-use code's claim names no one: it stays spent).
+      await tx
+        .update(payments)
+        .set({ providerCustomerId: null, discountClaim: sql`CASE WHEN ${payments.discountClaim} LIKE 'once:%' THEN ${payments.discountClaim} END` })
+        .where(eq(payments.userId, userId));
       await tx.delete(users).where(eq(users.id, userId));
       return stored.flatMap((p) => [p.filename, p.thumbFilename, p.matchFilename, p.blurredFilename]);
     });
