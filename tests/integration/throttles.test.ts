@@ -3,6 +3,7 @@ import {
   ACTIVATION_MAILS_PER_DAY,
   ACTIVATION_MAILS_PER_IP_PER_HOUR,
   COMPLAINTS_PER_ACCOUNT_PER_DAY,
+  LOGIN_LINKS_PER_IP_PER_HOUR,
   LOGIN_LOCKOUT_MINUTES,
   LOGIN_MAX_FAILURES,
   PASSWORD_FAILURES_PER_IP_PER_HOUR,
@@ -134,6 +135,22 @@ describe("wrong passwords from one client address", () => {
     expectLimited(await member.client.post<ErrorBody>("/api/password.php", change, ip), "rate_limited", RATE_LIMITED, 3600);
     // The member, from anywhere else, is not locked out.
     expect((await t.client().post("/api/user.php", { email: member.email, password: "correct horse" }, from(newIp()))).status).toBe(200);
+  });
+});
+
+describe("login links", () => {
+  it(`are tried ${LOGIN_LINKS_PER_IP_PER_HOUR} times an hour from one client address`, async () => {
+    const ip = from(newIp());
+    const answers = await times(LOGIN_LINKS_PER_IP_PER_HOUR, (i) =>
+      t.client().post("/api/login-link.php", { token: `not-a-login-link-${i}-xxxxxxxxxxxx` }, ip),
+    );
+    expect(statuses(answers).every((s) => s === 400)).toBe(true);
+    expectLimited(
+      await t.client().post<ErrorBody>("/api/login-link.php", { token: "not-a-login-link-last-xxxxxxxxxx" }, ip),
+      "rate_limited",
+      RATE_LIMITED,
+      3600,
+    );
   });
 });
 

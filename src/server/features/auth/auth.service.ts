@@ -153,8 +153,7 @@ export class AuthService {
    * and accounts that cannot log in (leaving, operated), answer 'Link expired or invalid'.
    */
   async loginWithLink(link: string, req: RequestInfo): Promise<LoggedIn> {
-    const tries = await this.limiter.hit(`login-link:${req.site.id}:${req.ip}`, 3600);
-    if (tries.count > LOGIN_LINKS_PER_IP_PER_HOUR) throw new AppError(429, "rate_limited");
+    await takeTry(this.limiter, `login-link:${req.site.id}:${req.ip}`, { max: LOGIN_LINKS_PER_IP_PER_HOUR, windowSeconds: 3600 });
     const row = await consumeEmailToken(this.db, hashToken(link), "login");
     const user = row ? await findMemberByUserId(this.db, row.userId) : null;
     if (!user || user.user.siteId !== req.site.id || !user.user.canLogin || user.user.deletionRequestedAt) throw new AppError(400, "link_invalid");
