@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   "link_invalid",
   "activation_failed",
   "passwords_differ",
+  "password_common",
   "invalid_email",
   "email_taken",
   "account_pending_deletion",

@@ -18,8 +18,9 @@ import { LocalStorage } from "./adapters/storage";
 import type { Config } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import { authRoutes } from "./features/auth/auth.routes";
-import { AuthService } from "./features/auth/auth.service";
+import { AuthService, RESET_MAIL_JOB, type ResetMailJob } from "./features/auth/auth.service";
 import { liveSessionIds } from "./features/auth/auth.repo";
+import { PasswordAttempts } from "./features/auth/passwordAttempts";
 import { MemberCache } from "./features/auth/memberCache";
 import { devMailRoutes } from "./features/devmail/devmail.routes";
 import { PHOTO_MAX_BYTES, SOCKET_MAX_PAYLOAD_BYTES } from "../common/constants";
@@ -173,12 +174,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const smsSender: SmsSender | null = config.sms ? new HttpSmsGateway(config.sms.url, config.sms.token) : devSms;
   if (!smsSender) app.log.warn("SMS_URL is not set: direct-debit codes cannot be sent");
   const discounts = new DiscountsService(db);
-  const accountDeletion = new AccountDeletionService(db, storage, limiter, mailFrom, onMemberChanged, () => worker.wake());
+  const passwordAttempts = new PasswordAttempts(limiter);
+  const accountDeletion = new AccountDeletionService(db, storage, limiter, passwordAttempts, mailFrom, onMemberChanged, () => worker.wake());
   const paymentsService = new PaymentsService(db, paymentProvider, onMemberChanged, discounts, () => worker.wake());
   const worker = new JobWorker(
     db,
     {
       [PAYMENT_REFUND_JOB]: (payload) => paymentsService.refundAtProvider(String(payload.paymentId)),
+      [RESET_MAIL_JOB]: (payload) => auth.sendResetMail(payload as unknown as ResetMailJob),
       [ERASE_ACCOUNT_JOB]: (payload) => accountDeletion.erase(Number(payload.userId), Number(payload.deletionId)),
       [SMS_JOB]: (payload) => requireSms(smsSender).send({ to: String(payload.to), text: String(payload.text) }),
       [TEST_PROVIDER_WEBHOOK_JOB]: async (payload) => {
@@ -216,14 +219,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Without pub/sub they stay open until they drop: the sessions have ended all the same.
   const onSessionsEnded = (userId: number) => realtime.sessionsEnded(userId).catch(() => {});
   const alerts = new SecurityAlerts(db, mailFrom, () => worker.wake(), onMemberChanged, onSessionsEnded);
-  const auth = new AuthService(
-    db,
-    limiter,
-    mailFrom,
-    () => worker.wake(),
-    (userId) => members.changed(userId),
-    alerts,
-  );
+  const auth = new AuthService(db, limiter, passwordAttempts, mailFrom, () => worker.wake(), onMemberChanged, alerts);
   await app.register(authRoutes, {
     auth,
     db,
@@ -266,7 +262,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     directDebits: new DirectDebitService(db, paymentProvider, paymentsService, () => worker.wake()),
   });
   if (devSms) await app.register(devSmsRoutes, { outbox: devSms });
-  await app.register(accountRoutes, { db, limiter, deletion: accountDeletion, sessions: new SessionsService(db, onMemberChanged, alerts, onSessionsEnded), alerts });
+  await app.register(accountRoutes, {
+    db,
+    limiter,
+    deletion: accountDeletion,
+    sessions: new SessionsService(db, passwordAttempts, onMemberChanged, alerts, onSessionsEnded),
+    alerts,
+  });
   await app.register(complaintsRoutes, { complaints: new ComplaintsService(db, limiter, mailFrom, () => worker.wake()) });
   if (testProvider) await app.register(testProviderRoutes, { provider: testProvider, wake: () => worker.wake() });
   await app.register(notificationsRoutes, { notifications, mailEventsToken: config.mailEventsToken });

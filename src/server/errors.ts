@@ -13,6 +13,9 @@ export class AppError extends Error {
   ) {
     super(code);
   }
+
+  /** For a 429: when the client may try again (sent as Retry-After). */
+  retryAfterSeconds?: number;
 }
 
 export const unauthorized = () => new AppError(403, "authentication_required");

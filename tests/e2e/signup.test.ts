@@ -35,11 +35,15 @@ describe("a visitor signs up in steps", () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     const form = new SignupForm(page);
-    await form.fill({ email: "sofie@example.com", name: "Sofie", password: "sofie-secret-1", dateOfBirth: "1993-05-06" });
+    await form.fill({ email: "sofie@example.com", name: "Sofie", password: "Password1", dateOfBirth: "1993-05-06" });
     // Typing started: escape no longer closes the modal.
     await page.keyboard.press("Escape");
     await page.waitForTimeout(300);
     expect(await modal.isVisible()).toBe(true);
+    // A common password is refused by the server, and said on the password field.
+    await form.submit();
+    await page.locator("#signup-password ~ .invalid-feedback").getByText("This password is too common and easy to guess. Please choose another one.").waitFor();
+    await page.fill("#signup-password", "sofie-secret-1");
     await form.submit();
 
     const steps = new SignupSteps(page);

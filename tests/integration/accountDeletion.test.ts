@@ -55,8 +55,8 @@ describe("deleting an account", () => {
   it("erases the member after the window and keeps the payments without them; a reactivated account is left alone", async () => {
     const gone = await t.loggedIn({ password: "gone-secret-1" });
     const kept = await t.loggedIn({ password: "kept-secret-1" });
-    await db().execute(sql`INSERT INTO payments (id, user_id, site_id, credits, method, currency, price, amount, status, provider, provider_customer_id, credited_at, paid_at)
-      VALUES (gen_random_uuid(), ${gone.id}, ${t.site.id}, 20, 'ideal', 'EUR', 999, 999, 'paid', 'test', 'cst_gone', now(), now())`);
+    await db().execute(sql`INSERT INTO payments (id, user_id, site_id, credits, method, currency, price, amount, status, provider, provider_customer_id, credited_at, paid_at, discount_code, discount_claim)
+      VALUES (gen_random_uuid(), ${gone.id}, ${t.site.id}, 20, 'ideal', 'EUR', 999, 999, 'paid', 'test', 'cst_gone', now(), now(), 'WELCOME25', ${`first:${gone.id}`})`);
     await gone.client.post("/api/account-delete.php", { reason: "privacy", password: "gone-secret-1" });
     await kept.client.post("/api/account-delete.php", { reason: "other", password: "kept-secret-1" });
     await t.client().post("/api/reactivate.php", { token: await reactivationToken(kept.email) });
@@ -67,10 +67,10 @@ describe("deleting an account", () => {
     await t.server.worker.drain();
     const users = rowsOf<{ id: number }>(await db().execute(sql`SELECT id FROM users WHERE id IN (${gone.id}, ${kept.id})`));
     expect(users.map((u) => u.id)).toEqual([kept.id]);
-    const [payment] = rowsOf<{ user_id: number | null; amount: number; provider_customer_id: string | null }>(
-      await db().execute(sql`SELECT user_id, amount, provider_customer_id FROM payments WHERE amount = 999 AND method = 'ideal' AND user_id IS NULL`),
+    const [payment] = rowsOf<{ user_id: number | null; amount: number; provider_customer_id: string | null; discount_claim: string | null }>(
+      await db().execute(sql`SELECT user_id, amount, provider_customer_id, discount_claim FROM payments WHERE amount = 999 AND method = 'ideal' AND user_id IS NULL`),
     );
-    expect(payment).toEqual({ user_id: null, amount: 999, provider_customer_id: null });
+    expect(payment).toEqual({ user_id: null, amount: 999, provider_customer_id: null, discount_claim: null });
     const reasons = rowsOf<{ reason: string; erased: boolean; reactivated: boolean }>(
       await db().execute(sql`SELECT reason, erased_at IS NOT NULL AS erased, reactivated_at IS NOT NULL AS reactivated FROM account_deletions ORDER BY id`),
     );

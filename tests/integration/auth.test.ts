@@ -203,10 +203,17 @@ describe("password reset", () => {
     expect(reused.body.error.message).toBe("Link expired or invalid, request a new email");
   });
 
-  it("says when the address is unknown", async () => {
-    const res = await t.client().post<ErrorBody>("/api/reset-password.php", { email: "unknown@example.com" });
-    expect(res.status).toBe(404);
-    expect(res.body.error.message).toBe("E-mail address not found");
+  it("answers an unknown address exactly as a member's, and mails only the member", async () => {
+    const { email } = await createMember(t.testDb.database.db, t.site.id);
+    const known = await t.client().post("/api/reset-password.php", { email });
+    const unknown = await t.client().post("/api/reset-password.php", { email: "unknown@example.com" });
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.text).toBe(known.text);
+    const headers = (res: typeof known) => [...res.headers.keys()].filter((h) => h !== "date").sort();
+    expect(headers(unknown)).toEqual(headers(known));
+    expect(await waitForMail(t.client(), email)).toHaveLength(1);
+    await t.server.worker.drain();
+    expect((await t.client().get<{ mails: Mail[] }>("/dev/mail.json?to=unknown%40example.com")).body.mails).toEqual([]);
   });
 
   it("sends at most three reset mails a day", async () => {
@@ -216,6 +223,43 @@ describe("password reset", () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
     const res = await t.client().post<ErrorBody>("/api/reset-password.php", { email });
     expect(res.body.error.message).toBe("Too many password reset emails sent, please try again tomorrow.");
+  });
+});
+
+describe("common passwords", () => {
+  const COMMON = "This password is too common and easy to guess. Please choose another one.";
+
+  it("refuses a password from the list of common ones at signup, whatever its case, on the password field", async () => {
+    for (const password of ["iloveyou123", "Password1", "QWERTYUIOP"]) {
+      const res = await t.client().post<ErrorBody>("/api/signup.php", { ...signupBody("common@example.com"), password });
+      expect(res.status, password).toBe(400);
+      expect(res.body.error).toMatchObject({ code: "password_common", fields: { password: COMMON } });
+    }
+    expect((await t.client().post("/api/signup.php", signupBody("common@example.com"))).status).toBe(200);
+    const nl = await t.client({}, "nl").post<ErrorBody>("/api/signup.php", { ...signupBody("common-nl@example.com"), password: "password1" });
+    const nlTexts = await import("../../src/web/i18n/locales/nl.json");
+    expect(nl.body.error.fields?.password).toBe(nlTexts.errors.password_common);
+  });
+
+  it("refuses one as the new password of a reset link, and the link still works for a better one", async () => {
+    const { email } = await createMember(t.testDb.database.db, t.site.id);
+    const c = t.client();
+    await c.post("/api/reset-password.php", { email });
+    const token = linkIn((await waitForMail(c, email))[0]).searchParams.get("token");
+    const common = await c.post<ErrorBody>("/api/reset-password-do.php", { token, password: "sunshine1", password_confirm: "sunshine1" });
+    expect(common.status).toBe(400);
+    expect(common.body.error).toMatchObject({ code: "password_common", fields: { password: COMMON } });
+    expect((await c.post("/api/reset-password-do.php", { token, password: "sunlit-harbour-7", password_confirm: "sunlit-harbour-7" })).status).toBe(200);
+  });
+
+  it("refuses one as the new password in the settings, and keeps the old password", async () => {
+    const m = await t.loggedIn();
+    const change = (password: string) => ({ old_password: "correct horse", password, password_confirm: password, end_other_sessions: false });
+    const common = await m.client.post<ErrorBody>("/api/password.php", change("football"));
+    expect(common.status).toBe(400);
+    expect(common.body.error).toMatchObject({ code: "password_common", fields: { password: COMMON } });
+    expect((await t.client().post("/api/user.php", { email: m.email, password: "football" })).status).toBe(401);
+    expect((await m.client.post("/api/password.php", change("goal-keeper-2024!"))).status).toBe(200);
   });
 });
 

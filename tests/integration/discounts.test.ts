@@ -86,6 +86,75 @@ describe("the welcome discount and the time bonus", () => {
   });
 });
 
+describe("one discounted purchase per member", () => {
+  /** Starts an order (the checkout is opened, not paid). */
+  const order = (client: TestClient, bundleId: number, code: string) =>
+    client.post<StartPaymentResponse & ErrorBody>("/api/payment.php", { bundle_id: bundleId, method: "ideal", discount_code: code });
+  const settle = (checkoutUrl: string, outcome: string) =>
+    fetch(checkoutUrl, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: `outcome=${outcome}`, redirect: "manual" });
+  const bundleIds = async (client: TestClient) => (await client.get<CreditsOffer>("/api/credits.php")).body.bundles.map((b) => b.id);
+
+  it("discounts only one of four orders started at once with the time bonus, when all four are paid", async () => {
+    const m = await loggedIn({ signedUpHoursAgo: 1 });
+    const ids = await bundleIds(m.client);
+    const started = await Promise.all(ids.map((id) => order(m.client, id, "TIMEBONUS25")));
+    for (const res of started) if (res.status === 200) await settle(res.body.checkout_url, "paid");
+    const payments = await Promise.all(
+      started.filter((res) => res.status === 200).map(async (res) => (await m.client.get<Payment>(`/api/payment.php?id=${res.body.payment_id}`)).body),
+    );
+    const discounted = payments.filter((p) => p.status === "paid" && p.discount > 0);
+    console.log(`discount race: ${discounted.length} of ${started.length} parallel orders paid with TIMEBONUS25's discount`);
+    expect(discounted).toHaveLength(1);
+    expect(started.filter((res) => res.status === 400).map((res) => res.body.error.message)).toEqual(Array(3).fill("Code already used"));
+  });
+
+  it("counts the welcome discount and the time bonus as one: both are for the first purchase", async () => {
+    const m = await loggedIn({ signedUpHoursAgo: 1 });
+    const [small, large] = await bundleIds(m.client);
+    const started = await Promise.all([order(m.client, small, "TIMEBONUS25"), order(m.client, large, "WELCOME25")]);
+    expect(started.map((res) => res.status).sort()).toEqual([200, 400]);
+  });
+
+  it("gives the code back when its order fails or is cancelled, so that a later purchase can use it", async () => {
+    const m = await loggedIn();
+    const [small] = await bundleIds(m.client);
+    const first = await order(m.client, small, "WELCOME25");
+    expect((await order(m.client, small, "WELCOME25")).body.error.code).toBe("code_used");
+    await settle(first.body.checkout_url, "failed");
+    await m.client.get(`/api/payment.php?id=${first.body.payment_id}`);
+    const second = await order(m.client, small, "WELCOME25");
+    expect(second.status).toBe(200);
+    await settle(second.body.checkout_url, "canceled");
+    await m.client.get(`/api/payment.php?id=${second.body.payment_id}`);
+    const third = await buy(m.client, 20, "WELCOME25");
+    expect((await m.client.get<Payment>(`/api/payment.php?id=${third.body.payment_id}`)).body).toMatchObject({ status: "paid", discount: 250 });
+    expect((await buy(m.client, 20, "WELCOME25")).body.error.code).toBe("code_used");
+  });
+
+  it("gives a retried order (the same Idempotency-Key) its own checkout back, though its code is held now", async () => {
+    const m = await loggedIn();
+    const [small] = await bundleIds(m.client);
+    const headers = { "idempotency-key": "welcome-order-1" };
+    const body = { bundle_id: small, method: "ideal", discount_code: "WELCOME25" };
+    const first = await m.client.post<StartPaymentResponse>("/api/payment.php", body, headers);
+    const retry = await m.client.post<StartPaymentResponse>("/api/payment.php", body, headers);
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
+  });
+
+  it("lets one member's single-use operator code through once among parallel orders of two members", async () => {
+    const a = await loggedIn();
+    const b = await loggedIn();
+    await addCode({ code: "ONLYONCE", validity: "once" });
+    await addCode({ code: "EACHONCE", validity: "once-per-user" });
+    const [small] = await bundleIds(a.client);
+    const once = await Promise.all([a.client, b.client, a.client, b.client].map((c) => order(c, small, "ONLYONCE")));
+    expect(once.filter((res) => res.status === 200)).toHaveLength(1);
+    const each = await Promise.all([a.client, b.client, a.client, b.client].map((c) => order(c, small, "EACHONCE")));
+    expect(each.filter((res) => res.status === 200)).toHaveLength(2);
+  });
+});
+
 describe("the operator's codes", () => {
   it("says 'Code not found' for unknown, switched-off, someone else's and other countries' codes", async () => {
     const m = await loggedIn();

@@ -38,4 +38,11 @@ export class DbLimiter implements Limiter {
   async forget(field: string): Promise<void> {
     await this.db.delete(rateLimits).where(or(lte(rateLimits.resetAt, sql`now()`), sql`strpos(':' || ${rateLimits.key} || ':', ${`:${field}:`}) > 0`));
   }
+
+  async release(key: string): Promise<void> {
+    await this.db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`)));
+  }
 }

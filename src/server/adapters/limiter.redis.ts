@@ -1,6 +1,8 @@
 import type { Redis } from "ioredis";
 import { keyHasField, type LimitCount, type Limiter } from "./limiter";
 
+const RELEASE = "local n = tonumber(redis.call('GET', KEYS[1])) if n and n > 0 then return redis.call('DECR', KEYS[1]) end return 0";
+
 /** Limiter on Redis: INCR plus an expiry set on the first hit, in one round trip. */
 export class RedisLimiter implements Limiter {
   constructor(
@@ -38,6 +40,11 @@ export class RedisLimiter implements Limiter {
       if (found.length > 0) await this.redis.del(...found);
       cursor = next;
     } while (cursor !== "0");
+  }
+
+  async release(key: string): Promise<void> {
+    // Only while the window lasts: a DECR after the key expired would start a window at -1.
+    await this.redis.eval(RELEASE, 1, this.prefix + key);
   }
 }
 

@@ -36,6 +36,7 @@ export function sendError(
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.retryAfterSeconds !== undefined) reply.header("retry-after", String(err.retryAfterSeconds));
       const fields = err.field ? { [err.field]: translate(lang(request), `errors.${err.code}`, err.details as Record<string, string | number>) } : undefined;
       return sendError(request, reply, err.status, err.code, { fields, details: err.details });
     }

@@ -41,6 +41,13 @@ export const payments = pgTable(
     price: integer("price").notNull(),
     discount: integer("discount").notNull().default(0),
     discountCode: text("discount_code"),
+    /**
+     * What the discount code takes from the member (or from everyone, for a single-use code) while
+     * this order holds it: one order at a time, by the unique index below. Set when the order is
+     * placed; cleared when it fails, is cancelled or expires unpaid, so that the code can be used
+     * again (features/discounts/discountClaim.ts).
+     */
+    discountClaim: text("discount_claim"),
     fee: integer("fee").notNull().default(0),
     amount: integer("amount").notNull(),
     status: text("status").$type<PaymentStatus>().notNull().default("open"),
@@ -63,6 +70,7 @@ export const payments = pgTable(
     index("payments_user_idx").on(t.userId, t.createdAt),
     uniqueIndex("payments_provider_id_key").on(t.provider, t.providerPaymentId),
     uniqueIndex("payments_invoice_key").on(t.invoiceNumber),
+    uniqueIndex("payments_discount_claim_key").on(t.siteId, t.discountClaim),
   ],
 );
 

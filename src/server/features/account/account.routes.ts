@@ -74,7 +74,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request) => {
-      await sessions.changePassword(member(request), request.body, { site: request.site, origin: request.origin });
+      await sessions.changePassword(member(request), request.body, { site: request.site, origin: request.origin }, request.ip);
       return { ok: true as const };
     },
   );

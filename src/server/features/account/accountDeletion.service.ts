@@ -14,7 +14,7 @@ import { enqueueMail } from "../../mail/enqueueMail";
 import { renderMail } from "../../mail/mailTemplates";
 import type { MemberRecord } from "../auth/auth.repo";
 import { consumeEmailToken, insertEmailToken, insertSession, revokeAllSessions, updateProfile, updateUser } from "../auth/auth.repo";
-import { verifyPassword } from "../auth/passwords";
+import type { PasswordAttempts } from "../auth/passwordAttempts";
 import { hashToken, newToken } from "../auth/tokens";
 import type { SiteRow } from "../settings/settings.repo";
 import { findCompany } from "../settings/settings.repo";
@@ -41,6 +41,7 @@ export class AccountDeletionService {
     private readonly db: Db,
     private readonly storage: Storage,
     private readonly limiter: Limiter,
+    private readonly passwords: PasswordAttempts,
     private readonly mailFrom: (site: SiteRow) => string,
     private readonly onMemberChanged: (userId: number) => Promise<void>,
     private readonly onQueued: () => void,
@@ -71,7 +72,8 @@ export class AccountDeletionService {
 
   async requestDeletion(member: MemberRecord, site: SiteRow, input: DeleteAccount, req: DeletionRequest): Promise<void> {
     const [user] = await this.db.select({ passwordHash: users.passwordHash, email: users.email, language: users.language }).from(users).where(eq(users.id, member.user.id));
-    if (!user || !(await verifyPassword(user.passwordHash, input.password))) throw new AppError(400, "password_incorrect", undefined, "password");
+    const who = { siteId: site.id, email: member.user.email, ip: req.ip };
+    if (!user || !(await this.passwords.check(who, user.passwordHash, input.password))) throw new AppError(400, "password_incorrect", undefined, "password");
     const token = newToken();
     const userId = member.user.id;
     await this.db.transaction(async (tx) => {

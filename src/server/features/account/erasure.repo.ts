@@ -34,8 +34,9 @@ export async function storedFilesOf(db: Db, userId: number): Promise<string[]> {
 
 /**
  * Deletes the queued and done jobs that hold the member's data: any job whose `about` names them
- * (mails to them or about them, SMS), mails to their addresses or with their userId (queued before
- * mails said `about`), notifications to or from them, and their erase jobs. Jobs that move money
+ * (mails to them or about them, SMS), any job addressed to one of their addresses (mails, reset
+ * mails), mails with their userId (queued before mails said `about`), notifications to or from them,
+ * and their erase jobs. Jobs that move money
  * (refunds at the provider) name only the payment, and stay.
  */
 export async function deleteJobsOf(db: Db, userId: number, addresses: string[], eraseJobKind: string): Promise<void> {
@@ -43,7 +44,7 @@ export async function deleteJobsOf(db: Db, userId: number, addresses: string[], 
   await db.execute(sql`
     DELETE FROM jobs WHERE payload->'about' @> ${JSON.stringify([userId])}::jsonb
       OR (kind IN (${MAIL_JOB}, ${eraseJobKind}) AND payload->>'userId' = ${id})
-      OR (kind = ${MAIL_JOB} AND lower(payload->>'to') IN (SELECT jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb)))
+      OR lower(coalesce(payload->>'to', payload->>'email')) IN (SELECT jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb))
       OR (kind IN (${NOTIFY_MAIL_JOB}, ${NOTIFY_PUSH_JOB}) AND ${id} IN (payload->>'to', payload->>'from'))`);
 }
 
@@ -51,12 +52,14 @@ export async function deleteJobsOf(db: Db, userId: number, addresses: string[], 
  * The member's rows that do not go with the user row by cascade: complaints they sent (as a member,
  * or from one of their addresses), their page-exit records; and what the kept rows say about them:
  * the free-text detail of their deletion requests, and of their payments the provider's customer,
- * the kept card's label and the checkout link. The payments themselves stay for bookkeeping.
+ * the kept card's label, the checkout link and the discount claim. The payments themselves stay for bookkeeping.
  */
 export async function eraseLooseRows(db: Db, userId: number, siteId: number | null, addresses: string[]): Promise<void> {
   await db.execute(sql`DELETE FROM complaints WHERE user_id = ${userId}
     OR (site_id = ${siteId} AND lower(email) IN (SELECT jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb)))`);
   await db.execute(sql`DELETE FROM page_exits WHERE user_id = ${userId}`);
   await db.execute(sql`UPDATE account_deletions SET detail = NULL WHERE user_id = ${userId}`);
-  await db.execute(sql`UPDATE payments SET provider_customer_id = NULL, stored_card = NULL, checkout_url = NULL WHERE user_id = ${userId}`);
+  // A single-use code's claim names no one and stays spent; the other discount claims name the member.
+  await db.execute(sql`UPDATE payments SET provider_customer_id = NULL, stored_card = NULL, checkout_url = NULL,
+    discount_claim = CASE WHEN discount_claim LIKE 'once:%' THEN discount_claim END WHERE user_id = ${userId}`);
 }

@@ -6,7 +6,9 @@ import { sessions, users } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import type { MemberRecord } from "../auth/auth.repo";
 import { findPasswordHash } from "../auth/auth.repo";
-import { hashPassword, verifyPassword } from "../auth/passwords";
+import { assertUncommonPassword } from "../auth/commonPasswords";
+import type { PasswordAttempts } from "../auth/passwordAttempts";
+import { hashPassword } from "../auth/passwords";
 import type { AlertSite, SecurityAlerts } from "./securityAlerts";
 
 /** "203.0.113.42" -> "203.0.113.x", an IPv6 address to its first four groups. */
@@ -20,6 +22,7 @@ export function shortIp(ip: string | null): string | null {
 export class SessionsService {
   constructor(
     private readonly db: Db,
+    private readonly passwords: PasswordAttempts,
     /** Cached members on every instance drop the ended sessions at once. */
     private readonly onMemberChanged: (userId: number) => Promise<void>,
     private readonly alerts: SecurityAlerts,
@@ -59,10 +62,15 @@ export class SessionsService {
     await this.onSessionsEnded(member.user.id);
   }
 
-  /** Changes the password after checking the current one; the member's address hears of it ("this wasn't me"). */
-  async changePassword(member: MemberRecord, input: PasswordChange, at: AlertSite): Promise<void> {
+  /**
+   * Changes the password after checking the current one (counted as a guess: see PasswordAttempts); a
+   * common new one is refused, and the member's address hears of the change ("this wasn't me").
+   */
+  async changePassword(member: MemberRecord, input: PasswordChange, at: AlertSite, ip: string): Promise<void> {
+    assertUncommonPassword(input.password);
     const hash = await findPasswordHash(this.db, member.user.id);
-    if (!hash || !(await verifyPassword(hash, input.old_password))) throw new AppError(400, "wrong_password", undefined, "old_password");
+    const who = { siteId: member.user.siteId, email: member.user.email, ip };
+    if (!(await this.passwords.check(who, hash, input.old_password))) throw new AppError(400, "wrong_password", undefined, "old_password");
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, member.user.id));

@@ -1,26 +1,29 @@
 import {
+  ACTIVATION_MAILS_PER_DAY,
+  ACTIVATION_MAILS_PER_IP_PER_HOUR,
   ACTIVATION_TOKEN_TTL_DAYS,
   AUTH_COOKIE_DAYS,
   LOGIN_LINKS_PER_IP_PER_HOUR,
-  LOGIN_LOCKOUT_MINUTES,
-  LOGIN_MAX_FAILURES,
   MAIL_CHANGE_TOKEN_TTL_HOURS,
   RESET_MAILS_PER_DAY,
+  RESET_REQUESTS_PER_IP_PER_HOUR,
   RESET_TOKEN_TTL_HOURS,
+  SIGNUPS_PER_EMAIL_PER_HOUR,
   SIGNUPS_PER_IP_PER_HOUR,
 } from "../../../common/constants";
 import type { Language } from "../../../common/locales";
 import { FIRST_PROFILE_STEP, signupsOpen } from "../../../common/signupSteps";
 import type { LoginRequest, MailChangeRequest, ResetDoRequest, SignupRequest } from "../../../common/schemas/auth";
-import type { Limiter } from "../../adapters/limiter";
+import { type Limiter, takeTry } from "../../adapters/limiter";
 import { type Db, isUniqueViolation } from "../../db/client";
 import { AppError } from "../../errors";
-import { enqueueMail } from "../../mail/enqueueMail";
+import { enqueue } from "../../jobs/queue";
+import { enqueueMail, MAIL_JOB_ATTEMPTS } from "../../mail/enqueueMail";
 import { moveCredits } from "../credits/ledger";
 import { secondsToUtcMidnight, utcDay } from "../../time";
 import { type MailTemplate, renderMail } from "../../mail/mailTemplates";
 import type { AlertSite, SecurityAlerts } from "../account/securityAlerts";
-import type { SiteRow } from "../settings/settings.repo";
+import { findSiteById, type SiteRow } from "../settings/settings.repo";
 import {
   consumeEmailToken,
   expireEmailTokens,
@@ -37,7 +40,9 @@ import {
   updateUser,
   type UserRow,
 } from "./auth.repo";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
+import { assertUncommonPassword } from "./commonPasswords";
+import type { PasswordAttempts } from "./passwordAttempts";
+import { hashPassword } from "./passwords";
 import { hashToken, newToken } from "./tokens";
 
 export interface RequestInfo {
@@ -57,12 +62,22 @@ export interface LoggedIn {
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
+/** The job that answers a password-reset request (mails the link when the address has an account). */
+export const RESET_MAIL_JOB = "reset-mail";
+
+/** A reset request as queued: the request's answer does not wait for, nor depend on, the account. */
+export interface ResetMailJob {
+  siteId: number;
+  email: string;
+  origin: string;
+}
 
 /** Accounts, sessions and the e-mail links that go with them. */
 export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly limiter: Limiter,
+    private readonly passwords: PasswordAttempts,
     private readonly mailFrom: (site: SiteRow) => string,
     /** Called after a commit that queued mail, so that it leaves at once. */
     private readonly onMailQueued: () => void,
@@ -74,9 +89,10 @@ export class AuthService {
 
   async signup(input: SignupRequest, req: RequestInfo): Promise<LoggedIn> {
     const { site } = req;
-    const perIp = await this.limiter.hit(`signup:${site.id}:${req.ip}`, 3600);
-    if (perIp.count > SIGNUPS_PER_IP_PER_HOUR) throw new AppError(429, "rate_limited");
+    await takeTry(this.limiter, `signup:${site.id}:${req.ip}`, { max: SIGNUPS_PER_IP_PER_HOUR, windowSeconds: 3600 });
+    await takeTry(this.limiter, `signup-email:${site.id}:${input.email}`, { max: SIGNUPS_PER_EMAIL_PER_HOUR, windowSeconds: 3600 });
     if (!signupsOpen(site.settings.signups, input.tracking)) throw new AppError(403, "signups_closed");
+    assertUncommonPassword(input.password);
     await this.assertEmailFree(site.id, input.email);
     const passwordHash = await hashPassword(input.password);
     const token = newToken();
@@ -125,20 +141,11 @@ export class AuthService {
   }
 
   async login(input: LoginRequest, req: RequestInfo): Promise<LoggedIn> {
-    const key = `login:${req.site.id}:${input.email}`;
-    const locked = await this.limiter.peek(key);
-    if (locked && locked.count >= LOGIN_MAX_FAILURES) throw lockedOut(locked.resetAt);
     const user = await findUserByEmail(this.db, req.site.id, input.email);
-    let ok = false;
-    if (user?.canLogin) ok = await verifyPassword(user.passwordHash, input.password);
-    else await burnPasswordCheck(input.password);
-    if (!user || !ok) {
-      const count = await this.limiter.hit(key, LOGIN_LOCKOUT_MINUTES * 60);
-      if (count.count >= LOGIN_MAX_FAILURES) throw lockedOut(count.resetAt);
-      throw new AppError(401, "login_failed");
-    }
+    const hash = user?.canLogin ? user.passwordHash : null;
+    const ok = await this.passwords.check({ siteId: req.site.id, email: input.email, ip: req.ip }, hash, input.password);
+    if (!user || !ok) throw new AppError(401, "login_failed");
     if (user.deletionRequestedAt) throw new AppError(403, "account_pending_deletion");
-    await this.limiter.clear(key);
     const token = newToken();
     await insertSession(this.db, this.sessionValues(token, user.id, req));
     return { userId: user.id, token };
@@ -149,8 +156,7 @@ export class AuthService {
    * and accounts that cannot log in (leaving, operated), answer 'Link expired or invalid'.
    */
   async loginWithLink(link: string, req: RequestInfo): Promise<LoggedIn> {
-    const tries = await this.limiter.hit(`login-link:${req.site.id}:${req.ip}`, 3600);
-    if (tries.count > LOGIN_LINKS_PER_IP_PER_HOUR) throw new AppError(429, "rate_limited");
+    await takeTry(this.limiter, `login-link:${req.site.id}:${req.ip}`, { max: LOGIN_LINKS_PER_IP_PER_HOUR, windowSeconds: 3600 });
     const row = await consumeEmailToken(this.db, hashToken(link), "login");
     const user = row ? await findMemberByUserId(this.db, row.userId) : null;
     if (!user || user.user.siteId !== req.site.id || !user.user.canLogin || user.user.deletionRequestedAt) throw new AppError(400, "link_invalid");
@@ -187,7 +193,8 @@ export class AuthService {
   /** Sends a fresh activation link to a member who has not confirmed yet. */
   async resendActivation(member: MemberRecord, req: RequestInfo): Promise<void> {
     if (member.user.status === "confirmed") return;
-    await this.countMailToday(`activation:${member.user.id}`);
+    await takeTry(this.limiter, `activation-ip:${req.site.id}:${req.ip}`, { max: ACTIVATION_MAILS_PER_IP_PER_HOUR, windowSeconds: 3600 });
+    await takeTry(this.limiter, `activation:${member.user.id}:${utcDay()}`, { max: ACTIVATION_MAILS_PER_DAY, windowSeconds: secondsToUtcMidnight() });
     const activation = newToken();
     await this.db.transaction(async (tx) => {
       await insertEmailToken(tx, {
@@ -201,10 +208,25 @@ export class AuthService {
     this.onMailQueued();
   }
 
+  /**
+   * A password-reset request. It answers the same, after the same work, whether the address has an
+   * account or not (no one learns which addresses exist): both limits are counted, then a job is
+   * queued that mails the link only to an account that may log in.
+   */
   async requestReset(email: string, req: RequestInfo): Promise<void> {
-    const user = await findUserByEmail(this.db, req.site.id, email);
-    if (!user?.canLogin) throw new AppError(404, "email_not_found", undefined, "email");
-    await this.countMailToday(`reset:${user.id}`);
+    await takeTry(this.limiter, `reset-ip:${req.site.id}:${req.ip}`, { max: RESET_REQUESTS_PER_IP_PER_HOUR, windowSeconds: 3600 });
+    const perAddress = { max: RESET_MAILS_PER_DAY, windowSeconds: secondsToUtcMidnight(), code: "reset_limit" as const };
+    await takeTry(this.limiter, `reset:${req.site.id}:${email}:${utcDay()}`, perAddress);
+    const job: ResetMailJob = { siteId: req.site.id, email, origin: req.origin };
+    await enqueue(this.db, RESET_MAIL_JOB, { ...job }, { maxAttempts: MAIL_JOB_ATTEMPTS });
+    this.onMailQueued();
+  }
+
+  /** The reset job: a fresh link for an account that may log in; nothing for an unknown address. */
+  async sendResetMail(job: ResetMailJob): Promise<void> {
+    const site = await findSiteById(this.db, job.siteId);
+    const user = site ? await findUserByEmail(this.db, site.id, job.email) : null;
+    if (!site || !user?.canLogin) return;
     const member = await findMemberByUserId(this.db, user.id);
     const token = newToken();
     await this.db.transaction(async (tx) => {
@@ -214,18 +236,14 @@ export class AuthService {
         kind: "reset",
         expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_HOURS * HOUR),
       });
-      await this.queueMail(tx, "reset", user, member?.profile.name ?? "", `${req.origin}/reset-password/do?token=${token}`, req.site);
+      await this.queueMail(tx, "reset", user, member?.profile.name ?? "", `${job.origin}/reset-password/do?token=${token}`, site);
     });
     this.onMailQueued();
   }
 
-  private async countMailToday(scope: string): Promise<void> {
-    const count = await this.limiter.hit(`${scope}:${utcDay()}`, secondsToUtcMidnight());
-    if (count.count > RESET_MAILS_PER_DAY) throw new AppError(429, "reset_limit");
-  }
-
   /** Sets a new password from a reset link, ends every other session and logs in. */
   async doReset(input: ResetDoRequest, req: RequestInfo): Promise<LoggedIn> {
+    assertUncommonPassword(input.password);
     const passwordHash = await hashPassword(input.password);
     const token = newToken();
     const userId = await this.db.transaction(async (tx) => {
@@ -239,14 +257,14 @@ export class AuthService {
     });
     await this.onMemberChanged(userId);
     const user = await findMemberByUserId(this.db, userId);
-    if (user) await this.limiter.clear(`login:${req.site.id}:${user.user.email.toLowerCase()}`);
+    if (user) await this.passwords.unlock(req.site.id, user.user.email);
     return { userId, token };
   }
 
   /** Sends a confirmation link to the new address; the change happens when it is followed. */
   async requestMailChange(member: MemberRecord, input: MailChangeRequest, req: RequestInfo): Promise<void> {
     const passwordHash = await findPasswordHash(this.db, member.user.id);
-    if (!passwordHash || !(await verifyPassword(passwordHash, input.password))) {
+    if (!(await this.passwords.check({ siteId: req.site.id, email: member.user.email, ip: req.ip }, passwordHash, input.password))) {
       throw new AppError(400, "wrong_password", undefined, "password");
     }
     await this.assertEmailFree(req.site.id, input.email);
@@ -306,9 +324,3 @@ export class AuthService {
     await enqueueMail(db, { ...content, to: user.email, from: this.mailFrom(site), about: [user.id] });
   }
 }
-
-function lockedOut(resetAt: Date): AppError {
-  const minutes = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 60_000));
-  return new AppError(429, "too_many_attempts", { minutes });
-}
-

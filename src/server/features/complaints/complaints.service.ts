@@ -1,10 +1,10 @@
 import { randomInt } from "node:crypto";
 import type { ComplaintInput, ComplaintResponse } from "../../../common/schemas/complaints";
 import { isLanguage, type Language } from "../../../common/locales";
-import type { Limiter } from "../../adapters/limiter";
+import { COMPLAINTS_PER_ACCOUNT_PER_DAY, COMPLAINTS_PER_IP_PER_HOUR } from "../../../common/constants";
+import { type Limiter, takeTry } from "../../adapters/limiter";
 import type { Db } from "../../db/client";
 import { complaints } from "../../db/schema";
-import { AppError } from "../../errors";
 import { enqueueMail } from "../../mail/enqueueMail";
 import { renderMail } from "../../mail/mailTemplates";
 import type { MemberRecord } from "../auth/auth.repo";
@@ -12,8 +12,6 @@ import type { SiteRow } from "../settings/settings.repo";
 
 /** Letters and digits that cannot be mistaken for one another when read out (no 0/O, 1/I/L). */
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-/** Complaints one address may send in an hour: enough for a real person, too few for a flood. */
-const PER_HOUR = 5;
 
 export function complaintReference(): string {
   const pick = () => ALPHABET[randomInt(ALPHABET.length)];
@@ -31,8 +29,11 @@ export class ComplaintsService {
   ) {}
 
   async submit(member: MemberRecord | null, site: SiteRow, input: ComplaintInput, req: { ip: string; language: string; origin: string }): Promise<ComplaintResponse> {
-    const { count } = await this.limiter.hit(`complaint:${site.id}:${req.ip}`, 3600);
-    if (count > PER_HOUR) throw new AppError(429, "rate_limited");
+    const perDay = { max: COMPLAINTS_PER_ACCOUNT_PER_DAY, windowSeconds: 86_400 };
+    await takeTry(this.limiter, `complaint:${site.id}:${req.ip}`, { max: COMPLAINTS_PER_IP_PER_HOUR, windowSeconds: 3600 });
+    if (member) await takeTry(this.limiter, `complaint-member:${member.user.id}`, perDay);
+    // Each complaint mails its confirmation to the address given: no flood of mails to anyone's address.
+    await takeTry(this.limiter, `complaint-email:${site.id}:${input.email.toLowerCase()}`, perDay);
     const language: Language = isLanguage(req.language) ? req.language : "en";
     const reference = complaintReference();
     await this.db.transaction(async (tx) => {

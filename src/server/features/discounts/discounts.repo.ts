@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { discountCodes, payments } from "../../db/schema";
 
@@ -12,18 +12,12 @@ export async function findCode(db: Db, siteId: number, code: string): Promise<Di
   return row ?? null;
 }
 
-/** Paid orders with this code: by the member (userId), or by anyone (null). */
-export async function paidUses(db: Db, siteId: number, code: string, userId: number | null): Promise<number> {
+/** The order that holds a discount claim (open, pending or paid), or null when the claim is free. */
+export async function claimHolder(db: Db, siteId: number, claim: string): Promise<{ discountCode: string | null } | null> {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({ discountCode: payments.discountCode })
     .from(payments)
-    .where(
-      and(
-        eq(payments.siteId, siteId),
-        eq(payments.discountCode, code),
-        sql`${payments.creditedAt} IS NOT NULL`,
-        userId === null ? undefined : eq(payments.userId, userId),
-      ),
-    );
-  return row.n;
+    .where(and(eq(payments.siteId, siteId), eq(payments.discountClaim, claim)))
+    .limit(1);
+  return row ?? null;
 }

@@ -5,7 +5,8 @@ import { AppError } from "../../errors";
 import type { MemberRecord } from "../auth/auth.repo";
 import type { SiteRow } from "../settings/settings.repo";
 import { builtinDiscount, welcomeDiscount } from "./builtinDiscounts";
-import { type DiscountRow, findCode, paidUses } from "./discounts.repo";
+import { discountClaim } from "./discountClaim";
+import { claimHolder, type DiscountRow, findCode } from "./discounts.repo";
 
 function dto(row: DiscountRow, now: Date): DiscountCode {
   return {
@@ -48,25 +49,30 @@ export class DiscountsService {
 
   /**
    * A code by name, as the member may use it: 'Code not found' for a code that does not exist for
-   * them (unknown, switched off, someone else's, another country's), 'Code already used' once it is
-   * spent. An expired code is answered with `expired: true`.
+   * them (unknown, switched off, someone else's, another country's), 'Code already used' while an
+   * order holds it or once it is spent (discountClaim). An expired code is answered with `expired: true`.
    */
   async lookup(member: MemberRecord, site: SiteRow, country: string, name: string): Promise<DiscountCode> {
     const code = name.trim().toUpperCase();
     const now = this.now();
     const builtin = builtinDiscount(code, member.user, now);
     if (builtin) {
-      if (member.user.paidUser && (await paidUses(this.db, site.id, code, member.user.id)) > 0) throw new AppError(400, "code_used");
+      const holder = await this.holder(member, site, builtin);
+      // A paying member's other first-purchase discount is not used: it has expired (builtinDiscounts).
+      if (holder && (holder.discountCode === code || !member.user.paidUser)) throw new AppError(400, "code_used");
       return builtin;
     }
     const row = await findCode(this.db, site.id, code);
     const usable = row?.status === "active" && (row.userId === null || row.userId === member.user.id) && (row.country === null || row.country === country);
     if (!row || !usable) throw new AppError(404, "code_not_found");
-    if (row.validity !== "unlimited") {
-      const uses = await paidUses(this.db, site.id, row.code, row.validity === "once" ? null : member.user.id);
-      if (uses > 0) throw new AppError(400, "code_used");
-    }
-    return dto(row, now);
+    const found = dto(row, now);
+    if (await this.holder(member, site, found)) throw new AppError(400, "code_used");
+    return found;
+  }
+
+  private async holder(member: MemberRecord, site: SiteRow, code: DiscountCode) {
+    const claim = discountClaim(code, member.user.id);
+    return claim ? claimHolder(this.db, site.id, claim) : null;
   }
 
   /** Whether the code takes anything off this order: the reason it does not, in the member's language, else the code. */

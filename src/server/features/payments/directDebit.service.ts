@@ -152,9 +152,9 @@ export class DirectDebitService {
     if (!request) throw new AppError(400, "code_invalid", undefined, "code");
 
     const days = site.settings.refund_days;
-    const quote = await this.payments.quote(member, site, { bundle_id: request.bundleId, method: "sepa_direct_debit", discount_code: request.discountCode ?? undefined }, req);
     // One order per request, whatever repeats: the request id is the order's idempotency key.
-    const row = await this.payments.placeOrder(member, site, quote, `dd-${request.id}`);
+    const input = { bundle_id: request.bundleId, method: "sepa_direct_debit" as const, discount_code: request.discountCode ?? undefined };
+    const row = await this.payments.order(member, site, input, req, `dd-${request.id}`);
     if (row.providerPaymentId) return paymentDto(row, days);
     await this.assertAllowed(member, 0).catch((error: unknown) => {
       // The order itself is the one waiting now; only a block stops it here.

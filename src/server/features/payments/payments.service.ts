@@ -14,14 +14,15 @@ import type {
   TransactionsResponse,
 } from "../../../common/schemas/payments";
 import type { PaymentProvider, ProviderPayment } from "../../adapters/paymentProvider";
-import type { Db } from "../../db/client";
+import { type Db, isUniqueViolation } from "../../db/client";
 import { payments, users } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import type { MemberRecord } from "../auth/auth.repo";
 import { attemptsFor, enqueue } from "../../jobs/queue";
-import { once } from "../credits/idempotency";
+import { once, storedAnswer } from "../credits/idempotency";
 import { moveCredits } from "../credits/ledger";
 import { findCompany, type SiteRow } from "../settings/settings.repo";
+import { discountClaim } from "../discounts/discountClaim";
 import type { DiscountsService } from "../discounts/discounts.service";
 import { reasonNotApplicable } from "../discounts/discounts.service";
 import { type PurchaseValue, valueLedger } from "./creditValue";
@@ -43,6 +44,8 @@ import {
 export const PAYMENT_REFUND_JOB = "payment-refund";
 
 const FINAL: readonly PaymentStatus[] = ["paid", "failed", "canceled", "expired", "refunded"];
+/** An order that ends in one of these without being paid gives its discount code back (discountClaim). */
+const ENDED_UNPAID: readonly PaymentStatus[] = ["failed", "canceled", "expired"];
 
 /** The member's view of a payment; `refundDays` is the site's (spec section 1: refund days). */
 export function paymentDto(row: PaymentRow, refundDays: number): Payment {
@@ -74,6 +77,8 @@ export interface Quote {
   currency: Currency;
   method: PaymentMethodId;
   discountCode: string | null;
+  /** What the code takes while the order holds it (discounts/discountClaim.ts). */
+  discountClaim: string | null;
   price: PriceBreakdown;
 }
 
@@ -132,10 +137,6 @@ export class PaymentsService {
     };
   }
 
-  /**
-   * Orders a bundle and opens the provider's checkout. The order is stored first (once per
-   * Idempotency-Key), then sent to the provider; a retry returns the same checkout.
-   */
   /** What an order of a bundle with a method costs this member: the country's currency, the discount, the fee. */
   async quote(member: MemberRecord, site: SiteRow, input: StartPayment, req: PaymentRequest): Promise<Quote> {
     const country = this.countryOf(member, req.country);
@@ -145,7 +146,40 @@ export class PaymentsService {
     const currency = currencyOf(country);
     const order = { price: bundle.prices[currency], currency, method: input.method };
     const discount = input.discount_code ? await this.discounts.check(member, site, country, input.discount_code, order, req.language) : null;
-    return { bundle, currency, method: input.method, discountCode: discount?.code ?? null, price: priceBreakdown(order.price, discount?.value_percentage ?? null, input.method) };
+    return {
+      bundle,
+      currency,
+      method: input.method,
+      discountCode: discount?.code ?? null,
+      discountClaim: discount ? discountClaim(discount, member.user.id) : null,
+      price: priceBreakdown(order.price, discount?.value_percentage ?? null, input.method),
+    };
+  }
+
+  /**
+   * The order of this Idempotency-Key when it was placed before (a retry keeps its price and its
+   * discount), else a new one at today's quote.
+   */
+  async order(member: MemberRecord, site: SiteRow, input: StartPayment, req: PaymentRequest, idempotencyKey: string | undefined): Promise<PaymentRow> {
+    const placed = async () => {
+      if (!idempotencyKey) return null;
+      const answer = await storedAnswer<{ payment_id?: string }>(this.db, member.user.id, idempotencyKey);
+      if (!answer?.payment_id) return null;
+      const [row] = await this.db.select().from(payments).where(and(eq(payments.id, answer.payment_id), eq(payments.userId, member.user.id)));
+      return row ?? null;
+    };
+    const before = await placed();
+    if (before) return before;
+    try {
+      return await this.placeOrder(member, site, await this.quote(member, site, input, req), idempotencyKey);
+    } catch (err) {
+      // The code is held by the order this very key placed a moment ago (a retry that crossed it).
+      if (err instanceof AppError && err.code === "code_used") {
+        const crossed = await placed();
+        if (crossed) return crossed;
+      }
+      throw err;
+    }
   }
 
   /** Stores the order once per Idempotency-Key (a retry gets the same order back) and answers it. */
@@ -166,12 +200,17 @@ export class PaymentsService {
           price: quote.price.price,
           discount: quote.price.discount,
           discountCode: quote.discountCode,
+          discountClaim: quote.discountClaim,
           fee: quote.price.fee,
           amount: quote.price.amount,
           provider: provider.name,
         })
         .returning({ id: payments.id });
       return { payment_id: row.id };
+    }).catch((err: unknown) => {
+      // Another order holds the code (two orders at once): this one does not get it.
+      if (isUniqueViolation(err, "payments_discount_claim_key")) throw new AppError(400, "code_used");
+      throw err;
     });
     const [row] = await this.db.select().from(payments).where(eq(payments.id, placed.payment_id));
     return row;
@@ -187,6 +226,7 @@ export class PaymentsService {
         checkoutUrl: opened.checkoutUrl,
         status: opened.status,
         updatedAt: new Date(),
+        ...(ENDED_UNPAID.includes(opened.status) ? { discountClaim: null } : {}),
         ...(storedCard ? { storedCard } : {}),
       })
       .where(and(eq(payments.id, row.id), isNull(payments.providerPaymentId)));
@@ -196,7 +236,10 @@ export class PaymentsService {
 
   /** An order the provider could not take: nothing was paid, and the member may try again. */
   async providerDown(row: PaymentRow): Promise<never> {
-    await this.db.update(payments).set({ status: "failed", updatedAt: new Date() }).where(and(eq(payments.id, row.id), isNull(payments.providerPaymentId)));
+    await this.db
+      .update(payments)
+      .set({ status: "failed", discountClaim: null, updatedAt: new Date() })
+      .where(and(eq(payments.id, row.id), isNull(payments.providerPaymentId)));
     throw new AppError(503, "service_unavailable");
   }
 
@@ -216,8 +259,7 @@ export class PaymentsService {
   async start(member: MemberRecord, site: SiteRow, input: StartPayment, req: PaymentRequest): Promise<StartPaymentResponse> {
     const provider = this.provider;
     if (!provider) throw new AppError(503, "service_unavailable");
-    const quote = await this.quote(member, site, input, req);
-    const row = await this.placeOrder(member, site, quote, req.idempotencyKey);
+    const row = await this.order(member, site, input, req, req.idempotencyKey);
     if (row.providerPaymentId && row.checkoutUrl) return { payment_id: row.id, checkout_url: row.checkoutUrl };
     const keepCard = input.store_card === true && paymentMethodById(input.method).kind === "card";
     let opened: ProviderPayment;
@@ -284,6 +326,7 @@ export class PaymentsService {
       const now = new Date();
       // Once credited, a payment stays paid in our books (a refund is our own step, kept as refunded).
       const patch: Partial<PaymentRow> = { status: row.status === "refunded" ? "refunded" : row.creditedAt ? "paid" : state.status, updatedAt: now };
+      if (!row.creditedAt && ENDED_UNPAID.includes(state.status)) patch.discountClaim = null;
       let credited = false;
       if (state.status === "paid" && !row.creditedAt && row.userId !== null) {
         await moveCredits(tx, row.userId, row.credits, "purchase", row.id);

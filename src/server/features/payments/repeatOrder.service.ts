@@ -30,8 +30,7 @@ export class RepeatOrderService {
     if (!provider) throw new AppError(503, "service_unavailable");
     const card = await currentStoredCard(this.db, member.user.id, provider.name);
     if (!card) throw notFound();
-    const quote = await this.payments.quote(member, site, { bundle_id: bundleId, method: card.method }, req);
-    const row = await this.payments.placeOrder(member, site, quote, req.idempotencyKey);
+    const row = await this.payments.order(member, site, { bundle_id: bundleId, method: card.method }, req, req.idempotencyKey);
     const days = site.settings.refund_days;
     if (row.providerPaymentId) return paymentDto(row, days);
     let charged: ProviderPayment;

@@ -10,6 +10,11 @@ export async function findSiteByDomain(db: Db, domain: string): Promise<SiteRow 
   return row ?? null;
 }
 
+export async function findSiteById(db: Db, id: number): Promise<SiteRow | null> {
+  const [row] = await db.select().from(sites).where(eq(sites.id, id));
+  return row ?? null;
+}
+
 export async function findFirstSite(db: Db): Promise<SiteRow | null> {
   const [row] = await db.select().from(sites).orderBy(asc(sites.id)).limit(1);
   return row ?? null;
