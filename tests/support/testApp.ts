@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import type { StoredSettings } from "../../src/common/schemas/settings";
-import { type App, buildApp } from "../../src/server/app";
+import { type App, type AppOptions, buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
 import { findFirstSite } from "../../src/server/features/settings/settings.repo";
 import { createMember, createSite } from "./factories";
@@ -37,7 +37,14 @@ export function appForFile(use: (app: TestApp) => void, options?: Parameters<typ
 
 /** The real server on a fresh database, listening on a free port of 127.0.0.1. */
 export async function startTestApp(
-  options: { env?: Record<string, string>; settings?: Partial<StoredSettings>; testDb?: TestDatabase; withSite?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    settings?: Partial<StoredSettings>;
+    testDb?: TestDatabase;
+    withSite?: boolean;
+    /** Redis client timeouts (tests that stop Redis keep them small). */
+    redis?: AppOptions["redis"];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "dating-test-"));
   const testDb = options.testDb ?? (await createTestDatabase());
@@ -50,7 +57,7 @@ export async function startTestApp(
     REDIS_URL: process.env.TEST_REDIS_URL,
     ...options.env,
   });
-  const server = await buildApp(config, { database: testDb.database, redisPrefix: `test:${testDb.id}:` });
+  const server = await buildApp(config, { database: testDb.database, redisPrefix: `test:${testDb.id}:`, redis: options.redis });
   // A second instance on a shared database uses the site the first one made.
   const site =
     options.withSite === false

@@ -24,6 +24,13 @@ declare module "fastify" {
   }
 }
 
+/**
+ * Routes that answer whatever the request's Host: liveness and readiness are asked by load
+ * balancers and orchestrators by address, not by a site's domain. They get no site, member or
+ * language, and must not need them.
+ */
+export const HOST_FREE_PATHS: ReadonlySet<string> = new Set(["/api/health.php", "/api/ready"]);
+
 /** Last-seen is written at most this often per session, so that reads stay reads. */
 const TOUCH_EVERY_MS = 5 * 60_000;
 
@@ -41,6 +48,8 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; sit
 
   app.addHook("onRequest", async (request) => {
     if (request.url.startsWith("/assets/")) return;
+    // The matched route, not the raw URL: a query string or an unknown path cannot slip through.
+    if (HOST_FREE_PATHS.has(request.routeOptions.url ?? "")) return;
     const site = await deps.sites.resolve(request.host);
     if (!site) throw new AppError(503, "service_unavailable");
     request.site = site;

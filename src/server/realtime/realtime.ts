@@ -8,10 +8,16 @@ const channel = (memberId: number) => `member:${memberId}`;
 /** Each socket is pinged this often; a round goes in HEARTBEAT_SLICES steps (see Heartbeat). */
 const HEARTBEAT_MS = 30_000;
 const HEARTBEAT_SLICES = 30;
+/** WebSocket close code "Try Again Later": the page reconnects with its backoff and polls meanwhile. */
+const TRY_AGAIN_LATER = 1013;
 
 /**
  * Live events for members: every instance holds the sockets of the members connected to it and
  * hears, through pub/sub, the events of those members wherever they were raised.
+ *
+ * While pub/sub is not live (Redis away), an open socket would look live to its page but carry
+ * nothing, and a page with a live socket does not poll: so sockets are closed then, and new ones
+ * refused, until pub/sub is live again. Pages poll meanwhile and reconnect by themselves.
  */
 export class Realtime {
   private readonly sockets = new Map<number, Set<WebSocket>>();
@@ -23,9 +29,13 @@ export class Realtime {
     private readonly pubsub: PubSub,
     /** May this member signal typing in this conversation? Answers the partner's id, or null. */
     private readonly typingPartner: (memberId: number, conversationId: number) => Promise<number | null>,
-  ) {}
+  ) {
+    pubsub.onLiveChange((live) => {
+      if (!live) this.closeAll(TRY_AGAIN_LATER, "live events unavailable");
+    });
+  }
 
-  /** Sends an event to every open page of a member, on any instance. */
+  /** Sends an event to every open page of a member, on any instance. Never fails (see PubSub.publish). */
   async publish(memberId: number, event: ServerEvent): Promise<void> {
     await this.pubsub.publish(channel(memberId), JSON.stringify(event));
   }
@@ -44,6 +54,10 @@ export class Realtime {
         socket.close(4401, "authentication_required");
         return;
       }
+      if (!this.pubsub.isLive()) {
+        socket.close(TRY_AGAIN_LATER, "live events unavailable");
+        return;
+      }
       void this.add(memberId, socket);
       socket.on("message", (data) => void this.receive(memberId, data.toString()));
       socket.on("pong", () => this.heartbeat.pong(socket));
@@ -54,8 +68,12 @@ export class Realtime {
     this.heartbeatTimer.unref();
     app.addHook("onClose", async () => {
       if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
-      for (const set of this.sockets.values()) for (const socket of set) socket.close(1001, "server shutting down");
+      this.closeAll(1001, "server shutting down");
     });
+  }
+
+  private closeAll(code: number, reason: string): void {
+    for (const set of this.sockets.values()) for (const socket of set) socket.close(code, reason);
   }
 
   private async add(memberId: number, socket: WebSocket): Promise<void> {
@@ -67,7 +85,9 @@ export class Realtime {
       this.unsubscribe.set(memberId, await this.pubsub.subscribe(channel(memberId), (message) => this.deliver(memberId, message)));
     }
     set.add(socket);
-    socket.send(JSON.stringify({ type: "ready" }));
+    // Pub/sub may have gone while subscribing: no "ready" then (see the class comment).
+    if (!this.pubsub.isLive()) socket.close(TRY_AGAIN_LATER, "live events unavailable");
+    else socket.send(JSON.stringify({ type: "ready" }));
   }
 
   private remove(memberId: number, socket: WebSocket): void {

@@ -34,7 +34,7 @@ export class LikesService {
       return result;
     });
     this.onQueued();
-    await this.events.publish(targetId, { type: "like", from: viewer.id, match }).catch(() => {});
+    await this.events.publish(targetId, { type: "like", from: viewer.id, match });
     return { liked: true, match };
   }
 

@@ -1,0 +1,56 @@
+import { request } from "node:http";
+import { describe, expect, it } from "vitest";
+import { createTestDatabase } from "../support/testDatabase";
+import { startTestApp } from "../support/testApp";
+
+// Liveness (/api/health.php) and readiness (/api/ready) are asked by load balancers by address:
+// they answer whatever the Host, and readiness tells a missing database from a missing Redis.
+
+/** A GET with a Host header of the test's choosing (fetch does not let one set it). */
+function getWithHost(baseUrl: string, path: string, host: string): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${baseUrl}${path}`, { headers: { host } }, (res) => {
+      let text = "";
+      res.on("data", (chunk) => {
+        text += chunk;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const redisState = process.env.TEST_REDIS_URL ? "up" : "not_configured";
+
+describe("liveness and readiness", () => {
+  it("answer for any Host, even before the database holds a site", async () => {
+    const app = await startTestApp({ withSite: false });
+    try {
+      for (const host of ["unknown.example", "10.0.0.7:8080"]) {
+        expect(await getWithHost(app.baseUrl, "/api/health.php", host)).toEqual({ status: 200, body: { ok: true } });
+        expect(await getWithHost(app.baseUrl, "/api/ready", host)).toEqual({
+          status: 200,
+          body: { ok: true, degraded: false, checks: { database: "up", redis: redisState } },
+        });
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("reports not ready without the database, while liveness still answers", async () => {
+    const testDb = await createTestDatabase();
+    const app = await startTestApp({ testDb });
+    try {
+      await testDb.database.close();
+      const ready = await app.client().get("/api/ready");
+      expect(ready.status).toBe(503);
+      expect(ready.body).toEqual({ ok: false, degraded: false, checks: { database: "down", redis: redisState } });
+      expect((await app.client().get("/api/health.php")).body).toEqual({ ok: true });
+    } finally {
+      await app.close();
+      await testDb.drop();
+    }
+  });
+});
