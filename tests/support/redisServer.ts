@@ -21,6 +21,7 @@ export class RedisServer {
   }
 
   async start(): Promise<void> {
+    if (this.process && this.process.exitCode === null) return;
     const child = spawn("/usr/bin/redis-server", ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
       stdio: "ignore",
     });
@@ -30,6 +31,7 @@ export class RedisServer {
       if (await answersPing(this.port)) return;
       await new Promise((r) => setTimeout(r, 25));
     }
+    child.kill("SIGKILL");
     throw new Error("redis-server did not start");
   }
 
