@@ -6,14 +6,15 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { Redis } from "ioredis";
 import type { Limiter } from "./adapters/limiter";
 import { DbLimiter } from "./adapters/limiter.db";
+import { FallbackLimiter } from "./adapters/limiter.fallback";
 import { RedisLimiter } from "./adapters/limiter.redis";
+import { openRedis, REDIS_DEFAULTS, type RedisTimeouts, whenReady } from "./adapters/redisClient";
 import type { Mailer } from "./adapters/mailer";
 import { DevMailbox } from "./adapters/mailer.devMailbox";
 import { SmtpMailer } from "./adapters/mailer.smtp";
-import { InProcessPubSub, type PubSub, RedisPubSub } from "./adapters/pubsub";
+import { InProcessPubSub, type PubSub, RedisPubSub, whenLive } from "./adapters/pubsub";
 import { LocalStorage } from "./adapters/storage";
 import type { Config } from "./config";
 import { type Database, openDatabase } from "./db/client";
@@ -23,6 +24,8 @@ import { liveSessionIds } from "./features/auth/auth.repo";
 import { PasswordAttempts } from "./features/auth/passwordAttempts";
 import { MemberCache } from "./features/auth/memberCache";
 import { devMailRoutes } from "./features/devmail/devmail.routes";
+import { healthRoutes } from "./features/health/health.routes";
+import { Readiness } from "./features/health/readiness";
 import { PHOTO_MAX_BYTES, SOCKET_MAX_PAYLOAD_BYTES } from "../common/constants";
 import { blocksRoutes } from "./features/blocks/blocks.routes";
 import { BlocksService } from "./features/blocks/blocks.service";
@@ -86,6 +89,8 @@ export interface AppOptions {
   database?: Database;
   /** Prefix for Redis keys, so that test files do not share counters. */
   redisPrefix?: string;
+  /** Redis client timeouts (REDIS_DEFAULTS when not given). */
+  redis?: RedisTimeouts;
   /** Folder of the built client. */
   webRoot?: string;
   /** Extra routes registered before the web fallback (benchmarks). */
@@ -139,17 +144,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (!options.database) await database.migrate();
   const { db } = database;
 
-  // Auto-pipelining: the commands issued in one tick (a sent message publishes to both members and
-  // renews the sender's cache entry) go to Redis in one write instead of one system call each.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableAutoPipelining: true }) : null;
-  const limiter: Limiter = redis ? new RedisLimiter(redis, `${options.redisPrefix ?? ""}limit:`) : new DbLimiter(db);
-  const devMailbox = config.devMailbox ? new DevMailbox(join(config.dataDir, "mail")) : null;
-  const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl) : (devMailbox as DevMailbox);
-  const storage = new LocalStorage(join(config.dataDir, "uploads"));
-  const pubsub: PubSub = redis ? new RedisPubSub(redis, options.redisPrefix ?? "") : new InProcessPubSub();
-  const members = new MemberCache(pubsub, config.memberCacheMs);
-  await members.start();
-
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     // A hop count trusts that many proxies nearest to the server (Fastify's own rule for numbers).
@@ -161,6 +155,22 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // Redis makes the site better (live events across instances, shared counters) but is not needed
+  // to serve members: while it is away, nothing waits for it and nothing fails because of it.
+  const redisTimeouts = { ...REDIS_DEFAULTS, ...options.redis };
+  const redis = config.redisUrl ? openRedis(config.redisUrl, redisTimeouts, app.log) : null;
+  const fallbackLimiter = redis ? new FallbackLimiter(new RedisLimiter(redis, `${options.redisPrefix ?? ""}limit:`), new DbLimiter(db), app.log) : null;
+  const limiter: Limiter = fallbackLimiter ?? new DbLimiter(db);
+  const devMailbox = config.devMailbox ? new DevMailbox(join(config.dataDir, "mail")) : null;
+  const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl) : (devMailbox as DevMailbox);
+  const storage = new LocalStorage(join(config.dataDir, "uploads"));
+  const pubsub: PubSub = redis ? new RedisPubSub(redis, options.redisPrefix ?? "", app.log) : new InProcessPubSub();
+  // A start while Redis is away goes on without it after the connect timeout (and catches up later).
+  if (redis) await whenReady(redis, redisTimeouts.connectTimeoutMs);
+  const members = new MemberCache(pubsub, config.memberCacheMs);
+  await members.start();
+  await whenLive(pubsub, redisTimeouts.connectTimeoutMs);
 
   const onMemberChanged = (userId: number) => members.changed(userId);
   const mailFrom = (site: SiteRow) => config.mailFrom ?? `${site.settings.mail_name} <noreply@${mailDomain(site.domain)}>`;
@@ -273,7 +283,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (testProvider) await app.register(testProviderRoutes, { provider: testProvider, wake: () => worker.wake() });
   await app.register(notificationsRoutes, { notifications, mailEventsToken: config.mailEventsToken });
   if (devMailbox) await app.register(devMailRoutes, { mailbox: devMailbox });
-  app.get("/api/health.php", { schema: { hide: true } }, async () => ({ ok: true }));
+  await app.register(healthRoutes, { readiness: new Readiness(db, redis, pubsub) });
   options.extraRoutes?.(app);
   await registerWeb(app, options.webRoot ?? DEFAULT_WEB_ROOT, (request) => findCompany(db, request.site.companyId));
 
@@ -292,6 +302,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await app.close();
       mailer.close();
       members.stop();
+      fallbackLimiter?.stop();
       await pubsub.close();
       redis?.disconnect();
       if (!options.database) await database.close();

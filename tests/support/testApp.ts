@@ -60,6 +60,8 @@ export async function startTestApp(
     withSite?: boolean;
     /** Live connection limits other than the product's (short heartbeats). */
     realtime?: AppOptions["realtime"];
+    /** Redis client timeouts (tests that stop Redis keep them small). */
+    redis?: AppOptions["redis"];
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "dating-test-"));
@@ -77,7 +79,7 @@ export async function startTestApp(
     REDIS_URL: process.env.TEST_REDIS_URL,
     ...options.env,
   });
-  const server = await buildApp(config, { database: testDb.database, redisPrefix: `test:${testDb.id}:`, realtime: options.realtime });
+  const server = await buildApp(config, { database: testDb.database, redisPrefix: `test:${testDb.id}:`, realtime: options.realtime, redis: options.redis });
   // A second instance on a shared database uses the site the first one made.
   const site =
     options.withSite === false
@@ -88,7 +90,7 @@ export async function startTestApp(
   return {
     server,
     baseUrl,
-    siteUrl: siteOriginOf(config)(site),
+    siteUrl: site ? siteOriginOf(config)(site) : `http://localhost:${config.port}`,
     testDb,
     site,
     config,

@@ -75,7 +75,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       id: name,
       url,
       async drop() {
-        await database.close();
+        // A test may have closed it already (to see the app without its database).
+        await database.close().catch(() => {});
         const a = new pg.Client({ connectionString: adminUrl });
         await a.connect();
         await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -85,6 +86,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const blob = new Blob([readFileSync(PGLITE_TEMPLATE)]);
   const database = await openDatabase({ loadDataDir: blob });
-  return { database, id: randomUUID(), drop: () => database.close() };
+  return { database, id: randomUUID(), drop: () => database.close().catch(() => {}) };
 }
 

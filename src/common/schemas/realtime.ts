@@ -26,6 +26,8 @@ export const SOCKET_CLOSE = {
   flooding: 1008,
   /** A frame over the size limit (RFC 6455: message too big; the ws library closes with it). */
   tooBig: 1009,
+  /** Live events are unavailable for now (Redis away): the page polls and reconnects with its backoff. */
+  tryAgainLater: 1013,
 } as const;
 
 /** Close codes after which the client does not open a new socket by itself. */

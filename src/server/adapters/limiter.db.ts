@@ -1,7 +1,10 @@
 import { and, eq, gt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
-import type { LimitCount, Limiter } from "./limiter";
+import type { KeyedCount, LimitCount, Limiter } from "./limiter";
+
+/** Rows written at once by raise() (PostgreSQL takes at most 65,535 parameters in one statement). */
+const RAISE_CHUNK = 1000;
 
 /** Limiter on the rate_limits table: one upsert per hit. */
 export class DbLimiter implements Limiter {
@@ -44,5 +47,29 @@ export class DbLimiter implements Limiter {
       .update(rateLimits)
       .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
       .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`)));
+  }
+
+  /** Raises each key's count to at least the one given (a count still running keeps the later end of the two windows). */
+  async raise(counts: KeyedCount[]): Promise<void> {
+    for (let i = 0; i < counts.length; i += RAISE_CHUNK) {
+      const chunk = counts.slice(i, i + RAISE_CHUNK);
+      await this.db
+        .insert(rateLimits)
+        .values(chunk.map(({ key, count, resetAt }) => ({ key, count, resetAt })))
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN excluded.count ELSE greatest(${rateLimits.count}, excluded.count) END`,
+            resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN excluded.reset_at ELSE greatest(${rateLimits.resetAt}, excluded.reset_at) END`,
+          },
+        });
+    }
+  }
+
+  /** Removes every counter and answers those still running: whoever takes them passes them on, once. */
+  async takeAll(): Promise<KeyedCount[]> {
+    const rows = await this.db.delete(rateLimits).returning({ key: rateLimits.key, count: rateLimits.count, resetAt: rateLimits.resetAt });
+    const now = Date.now();
+    return rows.filter((row) => row.resetAt.getTime() > now);
   }
 }

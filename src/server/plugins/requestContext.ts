@@ -25,14 +25,18 @@ declare module "fastify" {
   }
 }
 
+/**
+ * Routes that answer whatever the request's Host: liveness and readiness are asked by load
+ * balancers and orchestrators by address, not by a site's domain. They get no site, member or
+ * language, and must not need them.
+ */
+export const HOST_FREE_PATHS: ReadonlySet<string> = new Set(["/api/health.php", "/api/ready"]);
+
 /** Last-seen is written at most this often per session, so that reads stay reads. */
 const TOUCH_EVERY_MS = 5 * 60_000;
 
 /** Every language, English first: for a request that belongs to no site. */
 const ANY_LANGUAGE: readonly Language[] = ["en", ...LANGUAGES.filter((l) => l !== "en")];
-
-/** Paths that answer whatever the Host: a load balancer's checks call an instance by its address. */
-export const HOST_FREE_PATHS = new Set(["/api/health.php"]);
 
 /** Resolves site, member, country and language for every request except static assets. */
 export function registerRequestContext(app: FastifyInstance, deps: { db: Db; sites: SiteResolver; members: MemberCache; siteOrigin: SiteOrigin }): void {
@@ -47,7 +51,9 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; sit
   app.decorateRequest("country", "");
 
   app.addHook("onRequest", async (request) => {
-    if (request.url.startsWith("/assets/") || HOST_FREE_PATHS.has(request.url.split("?")[0])) return;
+    if (request.url.startsWith("/assets/")) return;
+    // The matched route, not the raw URL: a query string or an unknown path cannot slip through.
+    if (HOST_FREE_PATHS.has(request.routeOptions.url ?? "")) return;
     const site = await deps.sites.resolve(request.host);
     if (!site) {
       // A host that is no site's domain (production): not served as some other site (RFC 9110, 421),

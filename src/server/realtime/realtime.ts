@@ -57,6 +57,10 @@ interface MemberSockets {
 /**
  * Live events for members: every instance holds the sockets of the members connected to it and
  * hears, through pub/sub, the events of those members wherever they were raised.
+ *
+ * While pub/sub is not live (Redis away), an open socket would look live to its page but carry
+ * nothing, and a page with a live socket does not poll: so sockets are closed then, and new ones
+ * refused, until pub/sub is live again. Pages poll meanwhile and reconnect by themselves.
  */
 export class Realtime {
   private readonly members = new Map<number, MemberSockets>();
@@ -71,9 +75,12 @@ export class Realtime {
   ) {
     this.options = { ...DEFAULT_REALTIME_OPTIONS, ...options };
     this.heartbeat = new Heartbeat<WebSocket>(this.options.heartbeatSlices);
+    pubsub.onLiveChange((live) => {
+      if (!live) this.closeAll(SOCKET_CLOSE.tryAgainLater, "live events unavailable");
+    });
   }
 
-  /** Sends an event to every open page of a member, on any instance. */
+  /** Sends an event to every open page of a member, on any instance. Never fails (see PubSub.publish). */
   async publish(memberId: number, event: ServerEvent): Promise<void> {
     await this.pubsub.publish(channel(memberId), JSON.stringify(event));
   }
@@ -110,6 +117,10 @@ export class Realtime {
           socket.close(SOCKET_CLOSE.unauthenticated, "authentication_required");
           return;
         }
+        if (!this.pubsub.isLive()) {
+          socket.close(SOCKET_CLOSE.tryAgainLater, "live events unavailable");
+          return;
+        }
         const memberId = request.member.user.id;
         const budget = new EventBudget(this.options.budget);
         void this.add(memberId, request.member.sessionId, socket);
@@ -135,8 +146,12 @@ export class Realtime {
     this.heartbeatTimer.unref();
     app.addHook("onClose", async () => {
       if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
-      for (const member of this.members.values()) for (const socket of member.sockets.keys()) socket.close(1001, "server shutting down");
+      this.closeAll(1001, "server shutting down");
     });
+  }
+
+  private closeAll(code: number, reason: string): void {
+    for (const member of this.members.values()) for (const socket of member.sockets.keys()) socket.close(code, reason);
   }
 
   private async add(memberId: number, sessionId: number, socket: WebSocket): Promise<void> {
@@ -162,10 +177,13 @@ export class Realtime {
       await member.subscription;
     } catch {
       // Pub/sub is down: no live events to give; the page polls and tries again later.
-      if (socket.readyState === socket.OPEN) socket.close(1011, "try_again_later");
+      if (socket.readyState === socket.OPEN) socket.close(SOCKET_CLOSE.tryAgainLater, "live events unavailable");
       return;
     }
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: "ready" }));
+    if (socket.readyState !== socket.OPEN) return;
+    // Pub/sub may have gone while subscribing: no "ready" then (see the class comment).
+    if (!this.pubsub.isLive()) socket.close(SOCKET_CLOSE.tryAgainLater, "live events unavailable");
+    else socket.send(JSON.stringify({ type: "ready" }));
   }
 
   private remove(memberId: number, socket: WebSocket): void {

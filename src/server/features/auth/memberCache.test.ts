@@ -3,6 +3,26 @@ import { InProcessPubSub } from "../../adapters/pubsub";
 import type { MemberRecord } from "./auth.repo";
 import { MemberCache } from "./memberCache";
 
+/** A pub/sub whose connection to the other instances the test can cut and restore. */
+class SwitchablePubSub extends InProcessPubSub {
+  private live = true;
+  private readonly listeners = new Set<(live: boolean) => void>();
+
+  override isLive(): boolean {
+    return this.live;
+  }
+
+  override onLiveChange(listener: (live: boolean) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  switchTo(live: boolean): void {
+    this.live = live;
+    for (const listener of this.listeners) listener(live);
+  }
+}
+
 const record = (userId: number) => ({ sessionId: 1, sessionLastSeen: new Date(), user: { id: userId }, profile: {}, mainPhoto: null }) as unknown as MemberRecord;
 
 describe("member cache", () => {
@@ -34,5 +54,23 @@ describe("member cache", () => {
     cache.set("t1", record(1), cache.stamp());
     await new Promise((r) => setTimeout(r, 20));
     expect(cache.get("t1")).toBeNull();
+  });
+
+  it("keeps no member while it cannot hear the other instances, and starts empty when it hears them again", async () => {
+    const bus = new SwitchablePubSub();
+    const cache = new MemberCache(bus, 60_000);
+    await cache.start();
+    cache.set("t1", record(1), cache.stamp());
+    bus.switchTo(false);
+    expect(cache.get("t1")).toBeNull();
+    cache.set("t2", record(2), cache.stamp());
+    expect(cache.get("t2")).toBeNull();
+    // A read that started before the connection came back is not kept either: changes were missed.
+    const stamp = cache.stamp();
+    bus.switchTo(true);
+    cache.set("t2", record(2), stamp);
+    expect(cache.get("t2")).toBeNull();
+    cache.set("t3", record(3), cache.stamp());
+    expect(cache.get("t3")?.user.id).toBe(3);
   });
 });

@@ -124,6 +124,7 @@ interface Sent {
 
 /** Where live events go (the Realtime hub, or nothing in tests that do not care). */
 export interface EventPublisher {
+  /** Never fails: an event that cannot be sent is lost and logged (pages catch up by polling). */
   publish(memberId: number, event: ServerEvent): Promise<void>;
 }
 
@@ -233,10 +234,10 @@ export class ChatService {
     if (req.idempotencyKey !== undefined) checkIdempotencyKey(req.idempotencyKey);
     const { result, due } = (await this.sendInOneStatement(member, site, to, content, req)) ?? (await this.sendInSteps(member, site, to, content, req));
     if (due) this.onQueued();
-    // Live to the partner and to the sender's other pages, while the cached balance is renewed; a
-    // failure of either loses nothing (the message is stored).
+    // Live to the partner and to the sender's other pages, while the cached balance is renewed. The
+    // message is stored and charged: neither can fail the send (both only log when Redis is away).
     const event = { type: "message", conversation: result.message.conversation, message: result.message } as const;
-    await Promise.all([this.events.publish(to, event).catch(() => {}), this.events.publish(me, event).catch(() => {}), this.onMemberChanged(me)]);
+    await Promise.all([this.events.publish(to, event), this.events.publish(me, event), this.onMemberChanged(me)]);
     return result;
   }
 
@@ -357,7 +358,7 @@ export class ChatService {
     const card = memberCardDto(target.profile, target.mainPhoto);
     if (!conversation) return { conversation: null, member: card, messages: [], older_hidden: false };
     const upTo = await markRead(this.db, conversation.id, me);
-    if (upTo !== null) await this.events.publish(other, { type: "read", conversation: conversation.id, by: me, up_to: upTo }).catch(() => {});
+    if (upTo !== null) await this.events.publish(other, { type: "read", conversation: conversation.id, by: me, up_to: upTo });
     const [{ rows, olderHidden }, readByOther] = await Promise.all([
       recentMessages(this.db, conversation.id, CHAT_HISTORY_LIMIT),
       readUpToOf(this.db, conversation.id, other),

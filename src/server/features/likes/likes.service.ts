@@ -36,7 +36,7 @@ export class LikesService {
       await enqueueNotification(this.db, { kind: match ? "match" : "like", to: targetId, from: viewer.id, origin }, this.mailDelayMs);
       this.onQueued();
     }
-    await this.events.publish(targetId, { type: "like", from: viewer.id, match }).catch(() => {});
+    await this.events.publish(targetId, { type: "like", from: viewer.id, match });
     return { liked: true, match };
   }
 

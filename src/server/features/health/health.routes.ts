@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { healthResponseSchema, readyResponseSchema } from "../../../common/schemas/health";
+import type { Readiness } from "./readiness";
+
+/**
+ * Liveness (the process runs: restart it when this fails) and readiness (send it members: take it
+ * out of the load balancer when this fails). Both answer for any Host: see HOST_FREE_PATHS.
+ */
+export const healthRoutes: FastifyPluginAsyncZod<{ readiness: Readiness }> = async (app, { readiness }) => {
+  app.get(
+    "/api/health.php",
+    { schema: { tags: ["health"], summary: "Liveness: answers while the process runs", response: { 200: healthResponseSchema } } },
+    async () => ({ ok: true as const }),
+  );
+
+  app.get(
+    "/api/ready",
+    {
+      schema: {
+        tags: ["health"],
+        summary: "Readiness: 503 without the database; 200 with degraded: true when only Redis is down",
+        response: { 200: readyResponseSchema, 503: readyResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      const state = await readiness.check();
+      reply.header("cache-control", "no-store");
+      return reply.status(state.ok ? 200 : 503).send(state);
+    },
+  );
+};
