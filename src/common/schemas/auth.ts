@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { singleLine } from "./text";
+import { withoutControlCharacters } from "../plainText";
 import {
   EMAIL_MAX_LENGTH,
   MAX_AGE,
@@ -41,7 +43,8 @@ export const nameSchema = z
   .trim()
   .min(NAME_MIN_LENGTH, { error: "errors.name_length" })
   .max(NAME_MAX_LENGTH, { error: "errors.name_length" })
-  .refine((name) => !name.startsWith("@"), { error: "errors.name_invalid" });
+  .refine((name) => !name.startsWith("@"), { error: "errors.name_invalid" })
+  .refine(...singleLine);
 
 const trackingValue = z.string().trim().max(100).optional();
 
@@ -55,7 +58,7 @@ export const signupRequestSchema = z
     name: nameSchema,
     password: passwordSchema,
     date_of_birth: dateOfBirthSchema,
-    signup_message: z.string().trim().max(SIGNUP_MESSAGE_MAX_LENGTH, { error: "errors.signup_message_length" }).optional(),
+    signup_message: z.string().overwrite(withoutControlCharacters).trim().max(SIGNUP_MESSAGE_MAX_LENGTH, { error: "errors.signup_message_length" }).optional(),
     tracking: trackingSchema.optional(),
     /** The member of the landing page: signup_message becomes the first message to them. */
     member_id: z.number().int().positive().max(2_147_483_647).optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutControlCharacters } from "../plainText";
 import { GIFTS } from "../gifts";
 import { memberCardSchema } from "./user";
 
@@ -49,7 +50,7 @@ export type ConversationResponse = z.infer<typeof conversationResponseSchema>;
 
 /** POST /api/chat.php: a text message to a member (starting a conversation) or in a conversation. */
 export const sendMessageSchema = z
-  .object({ to: id.optional(), conversation: id.optional(), text: z.string({ error: "errors.message_empty" }).max(20_000) })
+  .object({ to: id.optional(), conversation: id.optional(), text: z.string({ error: "errors.message_empty" }).overwrite(withoutControlCharacters).max(20_000) })
   .strict()
   .refine((b) => b.to !== undefined || b.conversation !== undefined, { error: "errors.not_found", path: ["to"] });
 export type SendMessage = z.infer<typeof sendMessageSchema>;
