@@ -69,6 +69,9 @@ export const ERROR_CODES = [
   "complaint_message",
   "password_incorrect",
   "deletion_reason",
+  "text_invalid",
+  "request_invalid",
+  "upload_invalid",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -12,6 +12,7 @@ import {
   SIGNUP_MESSAGE_MAX_LENGTH,
 } from "../constants";
 import { ageOn, isIsoDate } from "../dates";
+import { idSchema, INT4_MAX } from "./ids";
 import { LANGUAGES } from "../locales";
 import { LOGIN_LINK_TOKEN } from "../routes";
 import { FIRST_PROFILE_STEP, LAST_SIGNUP_STEP } from "../signupSteps";
@@ -61,7 +62,7 @@ export const signupRequestSchema = z
     signup_message: z.string().overwrite(withoutControlCharacters).trim().max(SIGNUP_MESSAGE_MAX_LENGTH, { error: "errors.signup_message_length" }).optional(),
     tracking: trackingSchema.optional(),
     /** The member of the landing page: signup_message becomes the first message to them. */
-    member_id: z.number().int().positive().max(2_147_483_647).optional(),
+    member_id: z.number().int().positive().max(INT4_MAX).optional(),
   })
   .strict()
   .refine((form) => form.name.toLowerCase() !== form.email.toLowerCase(), {
@@ -144,6 +145,6 @@ export const sessionsResponseSchema = z.object({
 export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
 
 export const endSessionQuerySchema = z
-  .object({ id: z.coerce.number({ error: "errors.not_found" }).int().positive().max(2_147_483_647).optional(), others: z.enum(["1"]).optional() })
+  .object({ id: idSchema.optional(), others: z.enum(["1"]).optional() })
   .strict()
   .refine((q) => q.id !== undefined || q.others !== undefined, { error: "errors.not_found" });

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { withoutControlCharacters } from "../plainText";
+import { idSchema } from "./ids";
 import { GIFTS } from "../gifts";
 import { memberCardSchema } from "./user";
 
 // Conversations and messages (spec sections 3 and 7: chat list item, GET /api/chats.php, DELETE /api/chat.php).
 
-const id = z.coerce.number({ error: "errors.not_found" }).int().positive().max(2_147_483_647);
+const id = idSchema;
 
 export const chatMessageSchema = z.object({
   id: z.number().int(),

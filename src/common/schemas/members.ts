@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { singleLine } from "./text";
 import { withoutControlCharacters } from "../plainText";
+import { idSchema, INT4_MAX } from "./ids";
 import { CITY_MAX_LENGTH, MAX_AGE, MAX_INTERESTS, MIN_AGE, PERSONAL_TEXT_MAX_LENGTH } from "../constants";
 import { INTERESTS } from "../interests";
 import { BODY_TYPES, EYE_COLORS, GENDERS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEXUALITIES, TATTOOS } from "../profileOptions";
@@ -9,7 +10,7 @@ import { memberCardSchema, profileSchema } from "./user";
 
 // Members and discovery: own profile, photos, search, profile view, likes, blocking, swipe game.
 
-const id = z.coerce.number({ error: "errors.not_found" }).int().positive().max(2_147_483_647);
+const id = idSchema;
 const country = z.string().regex(/^[A-Z]{2}$/, { error: "errors.field_invalid" });
 
 /** An own photo, with its moderation status. */
@@ -93,7 +94,12 @@ export const searchQuerySchema = z
       .transform((value) => value.split(",").filter(Boolean))
       .pipe(z.array(z.enum(INTERESTS)).max(MAX_INTERESTS))
       .optional(),
-    cursor: z.string().regex(/^\d{1,10}$/).optional(),
+    /** The id of the last member shown. */
+    cursor: z
+      .string()
+      .regex(/^\d{1,10}$/)
+      .refine((cursor) => Number(cursor) <= INT4_MAX)
+      .optional(),
   })
   .strict();
 export type SearchQuery = z.infer<typeof searchQuerySchema>;

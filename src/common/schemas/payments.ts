@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { singleLine } from "./text";
+import { idSchema } from "./ids";
 import { DIRECT_DEBIT_CODE_DIGITS, DIRECT_DEBIT_HOLDER_MAX_LENGTH } from "../constants";
 import { CURRENCIES, PAYMENT_METHOD_IDS } from "../paymentMethods";
 
 // Credits, payments and transactions (spec sections 3 and 4: Payment; /credits, /transactions).
 
-const id = z.coerce.number({ error: "errors.not_found" }).int().positive().max(2_147_483_647);
+const id = idSchema;
 /** Payment ids are random UUIDs: nobody can guess another member's. */
 const paymentId = z.uuid({ error: "errors.not_found" });
 

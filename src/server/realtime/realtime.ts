@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import { clientEventSchema, type ServerEvent } from "../../common/schemas/realtime";
 import type { PubSub } from "../adapters/pubsub";
+import { notFound } from "../errors";
 import { Heartbeat } from "./heartbeat";
 
 const channel = (memberId: number) => `member:${memberId}`;
@@ -38,17 +39,26 @@ export class Realtime {
   }
 
   register(app: FastifyInstance): void {
-    app.get("/api/socket", { websocket: true, schema: { hide: true } }, (socket, request) => {
-      const memberId = request.member?.user.id;
-      if (!memberId) {
-        socket.close(4401, "authentication_required");
-        return;
-      }
-      void this.add(memberId, socket);
-      socket.on("message", (data) => void this.receive(memberId, data.toString()));
-      socket.on("pong", () => this.heartbeat.pong(socket));
-      socket.on("close", () => this.remove(memberId, socket));
-      socket.on("error", () => socket.terminate());
+    app.route({
+      method: "GET",
+      url: "/api/socket",
+      schema: { hide: true },
+      // A plain GET (no upgrade) is no page: the usual 404 answer, not an empty one.
+      handler: async () => {
+        throw notFound();
+      },
+      wsHandler: (socket, request) => {
+        const memberId = request.member?.user.id;
+        if (!memberId) {
+          socket.close(4401, "authentication_required");
+          return;
+        }
+        void this.add(memberId, socket);
+        socket.on("message", (data) => void this.receive(memberId, data.toString()));
+        socket.on("pong", () => this.heartbeat.pong(socket));
+        socket.on("close", () => this.remove(memberId, socket));
+        socket.on("error", () => socket.terminate());
+      },
     });
     this.heartbeatTimer = setInterval(() => this.heartbeat.beat(), HEARTBEAT_MS / HEARTBEAT_SLICES);
     this.heartbeatTimer.unref();
