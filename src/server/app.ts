@@ -147,7 +147,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   const routes: RouteOptions[] = [];
   app.addHook("onRoute", (route) => {
-    routes.push(route);
+    // A copy as declared: plugins' own onRoute hooks (websocket) wrap the handler of the original afterwards.
+    routes.push({ ...route });
   });
 
   const onMemberChanged = (userId: number) => members.changed(userId);

@@ -74,15 +74,28 @@ type JsonSchema = {
 
 const asZod = (value: unknown): z.ZodType | undefined => (value instanceof z.ZodType ? value : undefined);
 
-/** The routes to walk: every method of every registered route except HEAD (the GET handler answers it). */
+/**
+ * The routes to walk: every method of every registered route except HEAD (the GET handler answers
+ * it). Routes with the same handler and the same schema are one piece of code under many paths
+ * (each file of the built client is a route of @fastify/static's): the first of them stands for all.
+ */
 export function routesUnderTest(routes: readonly RouteOptions[]): RouteUnderTest[] {
   const out: RouteUnderTest[] = [];
+  const walked = new Set<string>();
+  const identities = new Map<unknown, number>();
+  const identity = (value: unknown) => {
+    if (!identities.has(value)) identities.set(value, identities.size);
+    return identities.get(value);
+  };
   for (const route of routes) {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const schema = (route.schema ?? {}) as Record<string, unknown>;
     const consumes = Array.isArray(schema.consumes) ? (schema.consumes as string[]) : [];
     for (const method of methods) {
       if (method === "HEAD" || method === "OPTIONS") continue;
+      const code = `${method} ${identity(route.handler)} ${identity(route.schema)}`;
+      if (walked.has(code)) continue;
+      walked.add(code);
       out.push({
         method,
         url: route.url,
