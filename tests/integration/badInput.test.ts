@@ -190,6 +190,12 @@ describe("what the generated walk cannot express", () => {
     expect(Object.keys(res.body.error.fields)).toEqual(expect.arrayContaining(["name", "password", "date_of_birth"]));
   });
 
+  it("a page of the web client with a NUL byte in its query is still the page: its query is the client's business", async () => {
+    const page = await t.client().get("/members?q=%00");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+  });
+
   it("a huge cookie or a garbage session token is just a visitor", async () => {
     const huge = await t.client({ cookie: `auth=${"x".repeat(4000)}` }).get<{ user: null }>("/api/user.php");
     expect(huge.status).toBe(200);

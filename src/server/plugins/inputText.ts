@@ -29,6 +29,8 @@ export function unstorableField(input: unknown): string | null {
  */
 export function registerInputTextCheck(app: FastifyInstance): void {
   app.addHook("preValidation", async (request: FastifyRequest) => {
+    // No route: a page of the web client (its query is the client's business) or a 404.
+    if (request.is404) return;
     const field = unstorableField(request.params) ?? unstorableField(request.query) ?? unstorableField(request.body);
     if (field) throw new AppError(400, "text_invalid", undefined, field);
   });
