@@ -73,6 +73,9 @@ export const ERROR_CODES = [
   "deletion_reason",
   "origin_not_allowed",
   "push_endpoint_taken",
+  "text_invalid",
+  "request_invalid",
+  "upload_invalid",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

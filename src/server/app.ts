@@ -4,7 +4,7 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifyWebsocket from "@fastify/websocket";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Limiter } from "./adapters/limiter";
 import { DbLimiter } from "./adapters/limiter.db";
@@ -80,8 +80,10 @@ import { SessionsService } from "./features/account/sessions.service";
 import { ComplaintsService } from "./features/complaints/complaints.service";
 import { TEST_PROVIDER_WEBHOOK_JOB, TestPaymentProvider } from "./features/testProvider/testProvider";
 import { testProviderRoutes } from "./features/testProvider/testProvider.routes";
-import { registerErrorHandling } from "./plugins/errors";
+import { frameworkErrorHandler, registerErrorHandling } from "./plugins/errors";
+import { registerInputTextCheck } from "./plugins/inputText";
 import { registerSecurityHeaders } from "./plugins/securityHeaders";
+import { refuseOversizedUpload } from "./features/photos/readUpload";
 import { registerRequestContext } from "./plugins/requestContext";
 
 export interface AppOptions {
@@ -107,6 +109,8 @@ export interface App {
   members: MemberCache;
   realtime: Realtime;
   mailer: Mailer;
+  /** Every route as registered, hidden ones included (the generated bad-input test walks them all). */
+  routes: readonly RouteOptions[];
   close(): Promise<void>;
 }
 
@@ -150,11 +154,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     trustProxy: typeof config.trustProxy === "number" ? hopsOf(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler,
     ...SERVER_TIMEOUTS,
   }).withTypeProvider<ZodTypeProvider>();
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const routes: RouteOptions[] = [];
+  app.addHook("onRoute", (route) => {
+    // A copy as declared: plugins' own onRoute hooks (websocket) wrap the handler of the original afterwards.
+    routes.push({ ...route });
+  });
 
   // Redis makes the site better (live events across instances, shared counters) but is not needed
   // to serve members: while it is away, nothing waits for it and nothing fails because of it.
@@ -209,7 +219,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     config.jobPollMs,
   );
 
-  // External plugins first, then our own, then the features.
+  // Errors first (a plugin keeps the error handler it was registered under), then external plugins,
+  // then our own, then the features.
+  registerErrorHandling(app);
   await registerSecurityHeaders(app, config.production);
   // Defaults of every cookie the server sets: Secure in production whatever the request's protocol
   // (TLS may end at a proxy), and only over HTTPS elsewhere.
@@ -221,9 +233,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
-  registerErrorHandling(app);
   const sites = new SiteResolver(db, config.production);
   registerRequestContext(app, { db, sites, members, siteOrigin: siteOriginOf(config) });
+  registerInputTextCheck(app);
+  app.addHook("preValidation", refuseOversizedUpload);
 
   // Sockets of ended sessions close at once (realtime is made further down; this runs after the start).
   // Without pub/sub they stay open until they drop: the sessions have ended all the same.
@@ -297,6 +310,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     mailer,
     members,
     realtime,
+    routes,
     async close() {
       await worker.stop();
       await app.close();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutControlCharacters } from "../plainText";
 
 // Leaving the site: why, the password as a last check, and coming back within the window.
 
@@ -8,7 +9,7 @@ export type DeletionReason = (typeof DELETION_REASONS)[number];
 export const deleteAccountSchema = z
   .object({
     reason: z.enum(DELETION_REASONS, { error: "errors.deletion_reason" }),
-    detail: z.string().trim().max(1000).optional(),
+    detail: z.string().overwrite(withoutControlCharacters).trim().max(1000).optional(),
     password: z.string().min(1, { error: "errors.wrong_password" }).max(200),
   })
   .strict();

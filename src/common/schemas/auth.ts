@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { singleLine } from "./text";
+import { withoutControlCharacters } from "../plainText";
 import {
   EMAIL_MAX_LENGTH,
   MAX_AGE,
@@ -10,6 +12,7 @@ import {
   SIGNUP_MESSAGE_MAX_LENGTH,
 } from "../constants";
 import { ageOn, isIsoDate } from "../dates";
+import { idSchema, INT4_MAX } from "./ids";
 import { LANGUAGES } from "../locales";
 import { LOGIN_LINK_TOKEN } from "../routes";
 import { FIRST_PROFILE_STEP, LAST_SIGNUP_STEP } from "../signupSteps";
@@ -41,7 +44,8 @@ export const nameSchema = z
   .trim()
   .min(NAME_MIN_LENGTH, { error: "errors.name_length" })
   .max(NAME_MAX_LENGTH, { error: "errors.name_length" })
-  .refine((name) => !name.startsWith("@"), { error: "errors.name_invalid" });
+  .refine((name) => !name.startsWith("@"), { error: "errors.name_invalid" })
+  .refine(...singleLine);
 
 const trackingValue = z.string().trim().max(100).optional();
 
@@ -55,10 +59,10 @@ export const signupRequestSchema = z
     name: nameSchema,
     password: passwordSchema,
     date_of_birth: dateOfBirthSchema,
-    signup_message: z.string().trim().max(SIGNUP_MESSAGE_MAX_LENGTH, { error: "errors.signup_message_length" }).optional(),
+    signup_message: z.string().overwrite(withoutControlCharacters).trim().max(SIGNUP_MESSAGE_MAX_LENGTH, { error: "errors.signup_message_length" }).optional(),
     tracking: trackingSchema.optional(),
     /** The member of the landing page: signup_message becomes the first message to them. */
-    member_id: z.number().int().positive().max(2_147_483_647).optional(),
+    member_id: z.number().int().positive().max(INT4_MAX).optional(),
   })
   .strict()
   .refine((form) => form.name.toLowerCase() !== form.email.toLowerCase(), {
@@ -141,6 +145,6 @@ export const sessionsResponseSchema = z.object({
 export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
 
 export const endSessionQuerySchema = z
-  .object({ id: z.coerce.number({ error: "errors.not_found" }).int().positive().max(2_147_483_647).optional(), others: z.enum(["1"]).optional() })
+  .object({ id: idSchema.optional(), others: z.enum(["1"]).optional() })
   .strict()
   .refine((q) => q.id !== undefined || q.others !== undefined, { error: "errors.not_found" });

@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { withoutControlCharacters } from "../plainText";
+import { idSchema } from "./ids";
 import { GIFTS } from "../gifts";
 import { memberCardSchema } from "./user";
 
 // Conversations and messages (spec sections 3 and 7: chat list item, GET /api/chats.php, DELETE /api/chat.php).
 
-const id = z.coerce.number({ error: "errors.not_found" }).int().positive().max(2_147_483_647);
+const id = idSchema;
 
 export const chatMessageSchema = z.object({
   id: z.number().int(),
@@ -49,7 +51,7 @@ export type ConversationResponse = z.infer<typeof conversationResponseSchema>;
 
 /** POST /api/chat.php: a text message to a member (starting a conversation) or in a conversation. */
 export const sendMessageSchema = z
-  .object({ to: id.optional(), conversation: id.optional(), text: z.string({ error: "errors.message_empty" }).max(20_000) })
+  .object({ to: id.optional(), conversation: id.optional(), text: z.string({ error: "errors.message_empty" }).overwrite(withoutControlCharacters).max(20_000) })
   .strict()
   .refine((b) => b.to !== undefined || b.conversation !== undefined, { error: "errors.not_found", path: ["to"] });
 export type SendMessage = z.infer<typeof sendMessageSchema>;

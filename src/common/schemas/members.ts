@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { singleLine } from "./text";
+import { withoutControlCharacters } from "../plainText";
+import { idSchema, INT4_MAX } from "./ids";
 import { CITY_MAX_LENGTH, MAX_AGE, MAX_INTERESTS, MIN_AGE, PERSONAL_TEXT_MAX_LENGTH } from "../constants";
 import { INTERESTS } from "../interests";
 import { BODY_TYPES, EYE_COLORS, GENDERS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEXUALITIES, TATTOOS } from "../profileOptions";
@@ -7,7 +10,7 @@ import { memberCardSchema, profileSchema } from "./user";
 
 // Members and discovery: own profile, photos, search, profile view, likes, blocking, swipe game.
 
-const id = z.coerce.number({ error: "errors.not_found" }).int().positive().max(2_147_483_647);
+const id = idSchema;
 const country = z.string().regex(/^[A-Z]{2}$/, { error: "errors.field_invalid" });
 
 /** An own photo, with its moderation status. */
@@ -40,7 +43,17 @@ export const ownProfileResponseSchema = z.object({
 });
 export type OwnProfileResponse = z.infer<typeof ownProfileResponseSchema>;
 
-const optionalText = (max: number) => z.string().trim().max(max, { error: "errors.field_invalid" }).nullable().optional();
+/** Free text: it keeps its line breaks and loses other control characters. */
+const optionalText = (max: number) => z.string().overwrite(withoutControlCharacters).trim().max(max, { error: "errors.field_invalid" }).nullable().optional();
+/** One line: control characters are refused. */
+const optionalLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: "errors.field_invalid" })
+    .refine(...singleLine)
+    .nullable()
+    .optional();
 
 export const profileUpdateSchema = z
   .object({
@@ -49,8 +62,8 @@ export const profileUpdateSchema = z
     sexuality: z.enum(SEXUALITIES).nullable().optional(),
     date_of_birth: dateOfBirthSchema.optional(),
     country: country.nullable().optional(),
-    region: z.string().max(10).nullable().optional(),
-    city: optionalText(CITY_MAX_LENGTH),
+    region: optionalLine(10),
+    city: optionalLine(CITY_MAX_LENGTH),
     personal_text: optionalText(PERSONAL_TEXT_MAX_LENGTH),
     interests: z.array(z.enum(INTERESTS)).max(MAX_INTERESTS).optional(),
     hair_color: z.enum(HAIR_COLORS).nullable().optional(),
@@ -81,7 +94,12 @@ export const searchQuerySchema = z
       .transform((value) => value.split(",").filter(Boolean))
       .pipe(z.array(z.enum(INTERESTS)).max(MAX_INTERESTS))
       .optional(),
-    cursor: z.string().regex(/^\d{1,10}$/).optional(),
+    /** The id of the last member shown. */
+    cursor: z
+      .string()
+      .regex(/^\d{1,10}$/)
+      .refine((cursor) => Number(cursor) <= INT4_MAX)
+      .optional(),
   })
   .strict();
 export type SearchQuery = z.infer<typeof searchQuerySchema>;

@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { singleLine } from "./text";
+import { idSchema } from "./ids";
 import { DIRECT_DEBIT_CODE_DIGITS, DIRECT_DEBIT_HOLDER_MAX_LENGTH } from "../constants";
 import { CURRENCIES, PAYMENT_METHOD_IDS } from "../paymentMethods";
 
 // Credits, payments and transactions (spec sections 3 and 4: Payment; /credits, /transactions).
 
-const id = z.coerce.number({ error: "errors.not_found" }).int().positive().max(2_147_483_647);
+const id = idSchema;
 /** Payment ids are random UUIDs: nobody can guess another member's. */
 const paymentId = z.uuid({ error: "errors.not_found" });
 
@@ -178,7 +180,12 @@ export const repeatOrderSchema = z.object({ bundle_id: id }).strict();
 export const directDebitRequestSchema = z
   .object({
     bundle_id: id,
-    holder: z.string().trim().min(2, { error: "errors.holder_invalid" }).max(DIRECT_DEBIT_HOLDER_MAX_LENGTH, { error: "errors.holder_invalid" }),
+    holder: z
+      .string()
+      .trim()
+      .min(2, { error: "errors.holder_invalid" })
+      .max(DIRECT_DEBIT_HOLDER_MAX_LENGTH, { error: "errors.holder_invalid" })
+      .refine(...singleLine),
     iban: z.string().trim().min(1, { error: "errors.iban_invalid" }).max(50, { error: "errors.iban_invalid" }),
     phone: z.string().trim().min(1, { error: "errors.phone_invalid" }).max(30, { error: "errors.phone_invalid" }),
     /** 'I authorize a one-time direct debit' (spec section 5): must be ticked. */

@@ -100,6 +100,16 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 }
 
 /**
+ * Whether the database refused the data of a statement (SQLSTATE class 22: a number out of range,
+ * text it cannot take), the driver's error or drizzle's wrapping it: input that passed the checks.
+ */
+export function isDataException(err: unknown): boolean {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = typeof e?.code === "string" ? e.code : e?.cause?.code;
+  return typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code);
+}
+
+/**
  * Runs a hot statement as a named prepared statement on PostgreSQL: parsed and planned once per
  * connection instead of on every call (planning the conversation list cost 3.3 ms, more than running
  * it). Works on the pool and inside a transaction (on its connection). `name` must stay unique to

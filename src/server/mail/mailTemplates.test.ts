@@ -14,6 +14,10 @@ describe("mail templates", () => {
     const de = renderMail({ template: "reset", language: "de", siteName: "S", name: "N", link: "https://x" });
     expect(de.subject).not.toBe(en.subject);
   });
+  it("keeps the subject on one line whatever the other member's stored name holds", () => {
+    const mail = renderMail({ template: "new_message", language: "en", siteName: "Amoria", name: "Anna", partner: "Eve\r\nBcc: all@example.com", link: "https://x" });
+    expect(mail.subject).toBe("Eve  Bcc: all@example.com sent you a message on Amoria");
+  });
 });
 
 describe("a mail about a change to the account", () => {

@@ -1,5 +1,6 @@
 import type { Language } from "../../common/locales";
 import { translate } from "../i18n";
+import { asSingleLine } from "../../common/plainText";
 import { escapeHtml } from "../escapeHtml";
 
 export interface MailContent {
@@ -37,7 +38,8 @@ export function renderMail(input: {
 }): MailContent {
   const vars = { site: input.siteName, name: input.name, partner: input.partner ?? "", ...input.vars };
   const t = (key: string) => translate(input.language, `mail.${key}`, vars);
-  const subject = t(`${input.template}.subject`);
+  // A subject is a header: a name stored before names were checked must not start a new line in it.
+  const subject = asSingleLine(t(`${input.template}.subject`));
   const greeting = t("greeting");
   const body = t(`${input.template}.body`);
   const button = t(`${input.template}.button`);

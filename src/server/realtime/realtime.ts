@@ -10,7 +10,7 @@ import {
 } from "../../common/constants";
 import { clientEventSchema, SOCKET_CLOSE, type ServerEvent } from "../../common/schemas/realtime";
 import type { PubSub } from "../adapters/pubsub";
-import { AppError } from "../errors";
+import { AppError, notFound } from "../errors";
 import { EventBudget, type EventBudgetLimits } from "./eventBudget";
 import { Heartbeat } from "./heartbeat";
 import { isOwnOrigin } from "./ownOrigin";
@@ -101,18 +101,21 @@ export class Realtime {
   }
 
   register(app: FastifyInstance): void {
-    app.get(
-      "/api/socket",
-      {
-        websocket: true,
-        schema: { hide: true },
-        // Before the upgrade, so that a page of another site gets no socket at all (an HTTP 403, where
-        // a close code would first open the socket and tell that page whether the member is logged in).
-        onRequest: async (request) => {
-          if (!isOwnOrigin(request.headers.origin, request.site.domain)) throw new AppError(403, "origin_not_allowed");
-        },
+    app.route({
+      method: "GET",
+      url: "/api/socket",
+      schema: { hide: true },
+      // Before the upgrade, so that a page of another site gets no socket at all (an HTTP 403, where
+      // a close code would first open the socket and tell that page whether the member is logged in).
+      onRequest: async (request) => {
+        // Only an upgrade opens a socket; a plain GET goes on to the 404 below like any other request.
+        if (request.headers.upgrade && !isOwnOrigin(request.headers.origin, request.site.domain)) throw new AppError(403, "origin_not_allowed");
       },
-      (socket, request) => {
+      // A plain GET (no upgrade) is no page: the usual 404 answer, not an empty one.
+      handler: async () => {
+        throw notFound();
+      },
+      wsHandler: (socket, request) => {
         if (!request.member) {
           socket.close(SOCKET_CLOSE.unauthenticated, "authentication_required");
           return;
@@ -141,7 +144,7 @@ export class Realtime {
           if (socket.readyState === socket.OPEN) socket.terminate();
         });
       },
-    );
+    });
     this.heartbeatTimer = setInterval(() => this.heartbeat.beat(), this.options.heartbeatMs / this.options.heartbeatSlices);
     this.heartbeatTimer.unref();
     app.addHook("onClose", async () => {
