@@ -14,7 +14,8 @@ import type { Mailer } from "./adapters/mailer";
 import { DevMailbox } from "./adapters/mailer.devMailbox";
 import { SmtpMailer } from "./adapters/mailer.smtp";
 import { InProcessPubSub, type PubSub, RedisPubSub } from "./adapters/pubsub";
-import { LocalStorage } from "./adapters/storage";
+import { LocalStorage, type Storage } from "./adapters/storage";
+import { S3Storage } from "./adapters/storage.s3";
 import type { Config } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import { authRoutes } from "./features/auth/auth.routes";
@@ -97,6 +98,8 @@ export interface App {
   members: MemberCache;
   realtime: Realtime;
   mailer: Mailer;
+  /** Where photos are kept: the bucket in production, DATA_DIR/uploads in the embedded default. */
+  storage: Storage;
   close(): Promise<void>;
 }
 
@@ -140,7 +143,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const limiter: Limiter = redis ? new RedisLimiter(redis, `${options.redisPrefix ?? ""}limit:`) : new DbLimiter(db);
   const devMailbox = config.devMailbox ? new DevMailbox(join(config.dataDir, "mail")) : null;
   const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl) : (devMailbox as DevMailbox);
-  const storage = new LocalStorage(join(config.dataDir, "uploads"));
+  // Photos go through the app, never straight from the bucket to a browser (no public bucket, no
+  // signed URLs): the bucket stays private and each request passes the one access rule
+  // (photoCaching.ts). A block, invisibility, a lock or a deletion then takes effect at the next
+  // request, where a signed URL would go on working until it expires and could be passed on. The
+  // bytes are streamed from the bucket to the reply (bench/photos.bench.ts measures the cost).
+  const s3 = config.s3 ? new S3Storage(config.s3) : null;
+  const storage: Storage = s3 ?? new LocalStorage(join(config.dataDir, "uploads"));
   const pubsub: PubSub = redis ? new RedisPubSub(redis, options.redisPrefix ?? "") : new InProcessPubSub();
   const members = new MemberCache(pubsub, config.memberCacheMs);
   await members.start();
@@ -272,6 +281,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     mailer,
     members,
     realtime,
+    storage,
     async close() {
       await worker.stop();
       await app.close();
@@ -279,6 +289,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       members.stop();
       await pubsub.close();
       redis?.disconnect();
+      s3?.close();
       if (!options.database) await database.close();
     },
   };
