@@ -15,9 +15,14 @@ import { assertSafeKey, assertSafePrefix, type Storage, type StoredEntry } from 
 
 export type S3Settings = NonNullable<Config["s3"]>;
 
-/** Timeouts of one call; the client tries a failed call 3 times in all. */
+/** A call the bucket has not answered by then fails; the client tries a failed call 3 times in all. */
 const CONNECT_TIMEOUT_MS = 3000;
-const REQUEST_TIMEOUT_MS = 30_000;
+const REQUEST_TIMEOUT_MS = 15_000;
+/**
+ * Connections to the bucket per instance. A streamed photo holds its connection until the browser has
+ * taken the bytes, so a crowd of slow phones must not exhaust the pool (the SDK's default is 50).
+ */
+const MAX_CONNECTIONS = 500;
 
 /** The bucket answers, but cannot be used as configured; `variable` names what to fix. */
 export class BucketUnusable extends Error {
@@ -51,7 +56,13 @@ export class S3Storage implements Storage {
       // only the calls that need one send it (TLS guards the bytes on the way).
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
-      requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+      requestHandler: {
+        connectionTimeout: CONNECT_TIMEOUT_MS,
+        requestTimeout: REQUEST_TIMEOUT_MS,
+        throwOnRequestTimeout: true,
+        httpAgent: { maxSockets: MAX_CONNECTIONS },
+        httpsAgent: { maxSockets: MAX_CONNECTIONS },
+      },
     });
   }
 
@@ -70,7 +81,10 @@ export class S3Storage implements Storage {
     try {
       const { Body, ContentLength } = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       // On Node.js the body is the HTTP response itself: sent on as it arrives.
-      if (!(Body instanceof Readable) || ContentLength === undefined) throw new Error(`the bucket answered ${key} without a body`);
+      if (!(Body instanceof Readable) || ContentLength === undefined) {
+        (Body as { destroy?: () => void } | undefined)?.destroy?.();
+        throw new Error(`the bucket answered ${key} without a body and its length`);
+      }
       return { body: Body, size: ContentLength };
     } catch (err) {
       if (err instanceof NoSuchKey) return null;
