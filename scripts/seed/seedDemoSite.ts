@@ -1,8 +1,7 @@
-import { join } from "node:path";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { ageOn } from "../../src/common/dates";
-import { LocalStorage } from "../../src/server/adapters/storage";
+import type { Storage } from "../../src/server/adapters/storage";
 import { type Db, rowsOf } from "../../src/server/db/client";
 import { insertDefaultBundles } from "../../src/server/features/payments/payments.repo";
 import { companies, likes, photos, profiles, sites, users } from "../../src/server/db/schema";
@@ -23,7 +22,7 @@ export const DEMO_LOGIN = { email: "demo@example.com", password: "demo12345" };
  * Creates the demo site for localhost with `members` demo members, each with a generated picture.
  * Safe to run at every start: it adds only what is missing, so an interrupted seed resumes.
  */
-export async function seedDemoSite(db: Db, options: { dataDir: string; members: number; log?: FastifyBaseLogger; demoPassword?: string }): Promise<void> {
+export async function seedDemoSite(db: Db, storage: Storage, options: { members: number; log?: FastifyBaseLogger; demoPassword?: string }): Promise<void> {
   let [site] = await db.select().from(sites).where(eq(sites.domain, DEMO_DOMAIN));
   if (!site) {
     const [company] = await db.insert(companies).values({ info: defaultCompany() }).returning();
@@ -42,7 +41,6 @@ export async function seedDemoSite(db: Db, options: { dataDir: string; members: 
   }
 
   options.log?.info({ from: have, to: options.members }, "seeding demo members");
-  const storage = new LocalStorage(join(options.dataDir, "uploads"));
   const started = Date.now();
   for (let index = have; index < options.members; index += 4) {
     const batch = [];
@@ -110,7 +108,7 @@ async function createDemoLogin(db: Db, siteId: number, password: string): Promis
   });
 }
 
-async function createDemoMember(db: Db, storage: LocalStorage, siteId: number, index: number): Promise<void> {
+async function createDemoMember(db: Db, storage: Storage, siteId: number, index: number): Promise<void> {
   const m = demoMember(index, mulberry32(index + 1));
   const avatar = await renderAvatar({ seed: m.avatarSeed, gender: m.gender, age: ageOn(m.dateOfBirth), hairColor: m.hairColor, eyeColor: m.eyeColor });
   const stored = await processPhoto(avatar, storage);

@@ -15,7 +15,8 @@ import type { Mailer } from "./adapters/mailer";
 import { DevMailbox } from "./adapters/mailer.devMailbox";
 import { SmtpMailer } from "./adapters/mailer.smtp";
 import { InProcessPubSub, type PubSub, RedisPubSub, whenLive } from "./adapters/pubsub";
-import { LocalStorage } from "./adapters/storage";
+import { LocalStorage, type Storage } from "./adapters/storage";
+import { S3Storage } from "./adapters/storage.s3";
 import type { Config } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import { authRoutes } from "./features/auth/auth.routes";
@@ -111,6 +112,8 @@ export interface App {
   mailer: Mailer;
   /** Every route as registered, hidden ones included (the generated bad-input test walks them all). */
   routes: readonly RouteOptions[];
+  /** Where photos are kept: the bucket in production, DATA_DIR/uploads in the embedded default. */
+  storage: Storage;
   close(): Promise<void>;
 }
 
@@ -174,7 +177,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const limiter: Limiter = fallbackLimiter ?? new DbLimiter(db);
   const devMailbox = config.devMailbox ? new DevMailbox(join(config.dataDir, "mail")) : null;
   const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl) : (devMailbox as DevMailbox);
-  const storage = new LocalStorage(join(config.dataDir, "uploads"));
+  // Photos go through the app, never straight from the bucket to a browser (no public bucket, no
+  // signed URLs): the bucket stays private and each request passes the one access rule
+  // (photoCaching.ts). A block, invisibility, a lock or a deletion then takes effect at the next
+  // request, where a signed URL would go on working until it expires and could be passed on. The
+  // bytes are streamed from the bucket to the reply (bench/photos.bench.ts measures the cost).
+  const s3 = config.s3 ? new S3Storage(config.s3) : null;
+  const storage: Storage = s3 ?? new LocalStorage(join(config.dataDir, "uploads"));
   const pubsub: PubSub = redis ? new RedisPubSub(redis, options.redisPrefix ?? "", app.log) : new InProcessPubSub();
   // A start while Redis is away goes on without it after the connect timeout (and catches up later).
   if (redis) await whenReady(redis, redisTimeouts.connectTimeoutMs);
@@ -311,6 +320,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     members,
     realtime,
     routes,
+    storage,
     async close() {
       await worker.stop();
       await app.close();
@@ -319,6 +329,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       fallbackLimiter?.stop();
       await pubsub.close();
       redis?.disconnect();
+      s3?.close();
       if (!options.database) await database.close();
     },
   };

@@ -20,7 +20,19 @@ const EXAMPLES: Record<(typeof PRODUCTION_VARIABLES)[number], string> = {
   SMS_URL: "https://sms.example/send",
   MAIL_EVENTS_TOKEN: "a-token-of-sixteen-or-more",
   VAPID_PRIVATE_KEY: "a-private-key-of-twenty-chars",
+  S3_BUCKET: "amoria-photos",
 };
+
+/** A bucket with everything it needs besides its name. */
+const BUCKET = {
+  S3_ENDPOINT: "https://s3.fr-par.scw.cloud",
+  S3_REGION: "fr-par",
+  S3_BUCKET: EXAMPLES.S3_BUCKET,
+  S3_ACCESS_KEY_ID: "SCWXXXXXXXXXXXXXXXXX",
+  S3_SECRET_ACCESS_KEY: "a-secret-access-key",
+};
+/** What a production variable needs beside it to be valid on its own. */
+const COMPANIONS: Partial<Record<keyof typeof EXAMPLES, Record<string, string>>> = { S3_BUCKET: BUCKET };
 
 describe("configuration", () => {
   it("runs on the embedded default with nothing set: dev mailbox, SMS outbox, test payments and the demo site", () => {
@@ -34,6 +46,7 @@ describe("configuration", () => {
       devSms: true,
       seed: true,
       trustProxy: false,
+      s3: null,
     });
     expect(config.payments).toEqual({ provider: "test" });
     expect(config.dataDir.endsWith("/data")).toBe(true);
@@ -47,7 +60,7 @@ describe("configuration", () => {
 
   it("is in production mode with any one production variable, not only with NODE_ENV=production", () => {
     for (const [name, value] of Object.entries(EXAMPLES)) {
-      const config = loadConfig({ [name]: value });
+      const config = loadConfig({ ...COMPANIONS[name as keyof typeof EXAMPLES], [name]: value });
       expect(config.production, name).toBe(true);
       expect(config.productionVariable).toBe(name);
       expect(config.devMailbox, name).toBe(false);
@@ -74,6 +87,42 @@ describe("configuration", () => {
     expect(loadConfig({ NODE_ENV: "test", REDIS_URL: EXAMPLES.REDIS_URL })).toMatchObject({ production: false, devMailbox: true, seed: false });
   });
 
+  it("keeps photos in a bucket only when the whole bucket is named: address, region, name and credentials", () => {
+    expect(loadConfig({ ...BUCKET, S3_FORCE_PATH_STYLE: "true" }).s3).toEqual({
+      endpoint: "https://s3.fr-par.scw.cloud",
+      region: "fr-par",
+      bucket: "amoria-photos",
+      accessKeyId: "SCWXXXXXXXXXXXXXXXXX",
+      secretAccessKey: "a-secret-access-key",
+      forcePathStyle: true,
+    });
+    // AWS S3 itself needs no address.
+    const { S3_ENDPOINT: _, ...aws } = BUCKET;
+    expect(loadConfig(aws).s3).toMatchObject({ endpoint: undefined, forcePathStyle: false });
+  });
+
+  it("refuses half a bucket with one line naming the variable that is missing or wrong", () => {
+    const { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION, ...rest } = BUCKET;
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ S3_ENDPOINT: BUCKET.S3_ENDPOINT }, /^S3_BUCKET: required with S3_ENDPOINT/],
+      [{ S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY }, /^S3_BUCKET: required with S3_ACCESS_KEY_ID/],
+      [{ S3_FORCE_PATH_STYLE: "true" }, /^S3_BUCKET: required with S3_FORCE_PATH_STYLE/],
+      [{ ...rest, S3_REGION }, /^S3_ACCESS_KEY_ID: required with S3_BUCKET/],
+      [{ ...rest, S3_REGION, S3_ACCESS_KEY_ID }, /^S3_SECRET_ACCESS_KEY: required with S3_BUCKET/],
+      [{ ...rest, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY }, /^S3_REGION: required with S3_BUCKET/],
+      [{ ...BUCKET, S3_BUCKET: "Amoria_Photos" }, /^S3_BUCKET: must be a bucket name/],
+      [{ ...BUCKET, S3_ENDPOINT: "minio:9000" }, /^S3_ENDPOINT: /],
+      [{ ...BUCKET, S3_FORCE_PATH_STYLE: "yes" }, /^S3_FORCE_PATH_STYLE: /],
+    ];
+    for (const [env, line] of cases) {
+      const message = messageOf(env);
+      expect(message, JSON.stringify(env)).toMatch(line);
+      expect(message, JSON.stringify(env)).toMatch(/^[^\n]+$/);
+    }
+    // Names, never the secret.
+    expect(messageOf({ ...rest, S3_REGION, S3_SECRET_ACCESS_KEY })).not.toContain(S3_SECRET_ACCESS_KEY);
+  });
+
   it("takes TRUST_PROXY as a hop count or a list of proxy addresses, and refuses to trust everyone", () => {
     expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
@@ -85,12 +134,16 @@ describe("configuration", () => {
 
 describe("a production start", () => {
   const gap = (env: Record<string, string>) => productionGap(loadConfig(env));
-  const whole = { DATABASE_URL: EXAMPLES.DATABASE_URL, REDIS_URL: EXAMPLES.REDIS_URL, SMTP_URL: EXAMPLES.SMTP_URL };
+  const whole = { DATABASE_URL: EXAMPLES.DATABASE_URL, REDIS_URL: EXAMPLES.REDIS_URL, SMTP_URL: EXAMPLES.SMTP_URL, ...BUCKET };
 
   it("stops when embedded defaults are mixed with production ones, naming the missing variable", () => {
     expect(gap({ REDIS_URL: EXAMPLES.REDIS_URL, SMTP_URL: EXAMPLES.SMTP_URL })).toMatch(/^DATABASE_URL: required in production \(REDIS_URL is set\)/);
     expect(gap({ DATABASE_URL: EXAMPLES.DATABASE_URL })).toMatch(/^REDIS_URL: required in production \(DATABASE_URL is set\)/);
     expect(gap({ DATABASE_URL: EXAMPLES.DATABASE_URL, REDIS_URL: EXAMPLES.REDIS_URL })).toMatch(/^SMTP_URL: required in production/);
+    // Photos on one instance's disk would be missing on the others.
+    expect(gap({ DATABASE_URL: EXAMPLES.DATABASE_URL, REDIS_URL: EXAMPLES.REDIS_URL, SMTP_URL: EXAMPLES.SMTP_URL })).toMatch(
+      /^S3_BUCKET: required in production \(DATABASE_URL is set\); photos kept on one instance's disk are missing on every other instance$/,
+    );
     expect(gap({ NODE_ENV: "production" })).toMatch(/^DATABASE_URL: required in production \(NODE_ENV=production\)/);
   });
 

@@ -33,6 +33,7 @@ export const PRODUCTION_VARIABLES = [
   "SMS_URL",
   "MAIL_EVENTS_TOKEN",
   "VAPID_PRIVATE_KEY",
+  "S3_BUCKET",
 ] as const;
 
 const envSchema = z.object({
@@ -77,6 +78,17 @@ const envSchema = z.object({
   MOLLIE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   SMS_URL: url(["http", "https"]).optional(),
   SMS_TOKEN: z.string().min(8).optional(),
+  /** Photos in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Scaleway...); without S3_BUCKET they stay in DATA_DIR/uploads. */
+  S3_ENDPOINT: url(["http", "https"]).optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, "must be a region name such as eu-central-1 (auto for Cloudflare R2)").optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens")
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(3).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (http://host/bucket/key), as MinIO and most self-hosted servers want, instead of in the host name. */
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
 });
 
 export interface Config {
@@ -123,6 +135,8 @@ export interface Config {
   /** Texts (direct-debit codes) through an HTTP gateway; without it, the dev outbox at /dev/sms outside production. */
   sms: { url: string; token?: string } | null;
   devSms: boolean;
+  /** The bucket that holds the photos; null keeps them in DATA_DIR/uploads (the embedded default). */
+  s3: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | null;
 }
 
 export class ConfigError extends Error {}
@@ -133,6 +147,28 @@ function paymentsConfig(e: z.infer<typeof envSchema>, production: boolean): Conf
     return { provider: "mollie", apiKey: e.MOLLIE_API_KEY, apiUrl: e.MOLLIE_API_URL, timeoutMs: e.MOLLIE_TIMEOUT_MS };
   if (e.PAYMENT_PROVIDER === "test" || !production) return { provider: "test" };
   return null;
+}
+
+const S3_COMPANIONS = ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const;
+
+/** The bucket, whole or not at all: half of its variables would leave photos where nobody expects them. */
+function s3Config(e: z.infer<typeof envSchema>): Config["s3"] {
+  if (!e.S3_BUCKET) {
+    const stray = S3_COMPANIONS.find((name) => e[name] !== undefined);
+    if (stray) throw new ConfigError(`S3_BUCKET: required with ${stray} (without a bucket, photos stay in DATA_DIR/uploads)`);
+    return null;
+  }
+  if (!e.S3_REGION) throw new ConfigError("S3_REGION: required with S3_BUCKET (us-east-1 for MinIO, auto for Cloudflare R2)");
+  if (!e.S3_ACCESS_KEY_ID) throw new ConfigError("S3_ACCESS_KEY_ID: required with S3_BUCKET");
+  if (!e.S3_SECRET_ACCESS_KEY) throw new ConfigError("S3_SECRET_ACCESS_KEY: required with S3_BUCKET");
+  return {
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+  };
 }
 
 function trustProxyOf(value: string): Config["trustProxy"] {
@@ -186,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsConfig(e, production),
     sms: e.SMS_URL ? { url: e.SMS_URL, token: e.SMS_TOKEN } : null,
     devSms: !production && !e.SMS_URL,
+    s3: s3Config(e),
   };
 }
 
@@ -199,6 +236,7 @@ export function productionGap(config: Config): string | null {
   if (!config.databaseUrl) return `DATABASE_URL: required in production (${because}); the embedded PGlite database is for trying the site only`;
   if (!config.redisUrl) return `REDIS_URL: required in production (${because}); instances share rate limits, lockouts and live events through it`;
   if (!config.smtpUrl) return `SMTP_URL: required in production (${because}); without it no e-mail would leave the server`;
+  if (!config.s3) return `S3_BUCKET: required in production (${because}); photos kept on one instance's disk are missing on every other instance`;
   if (config.seed && !config.demoPassword) return "DEMO_PASSWORD: required with SEED=true in production (the demo login has no default password there)";
   return null;
 }

@@ -21,7 +21,7 @@ try {
   const server = await buildApp(config);
   if (config.seed) {
     const { seedDemoSite } = await import("../../scripts/seed/seedDemoSite");
-    await seedDemoSite(server.database.db, { dataDir: config.dataDir, members: config.seedMembers, log: server.app.log, demoPassword: config.demoPassword });
+    await seedDemoSite(server.database.db, server.storage, { members: config.seedMembers, log: server.app.log, demoPassword: config.demoPassword });
   }
   await server.app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`;

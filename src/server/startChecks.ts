@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import nodemailer from "nodemailer";
 import pg from "pg";
+import { BucketUnusable, S3Storage, type S3Settings } from "./adapters/storage.s3";
 import type { Config } from "./config";
 
 const CHECK_TIMEOUT_MS = 5000;
@@ -61,9 +62,30 @@ async function checkSmtp(url: string): Promise<void> {
   }
 }
 
+async function checkBucket(settings: S3Settings): Promise<void> {
+  const storage = new S3Storage(settings);
+  try {
+    await storage.check();
+  } finally {
+    storage.close();
+  }
+}
+
+/** Can the bucket be used as configured? One line naming the variable to fix, or null. */
+export async function bucketProblem(settings: S3Settings): Promise<string | null> {
+  const where = settings.endpoint ? hostOf(settings.endpoint) : `s3.${settings.region}.amazonaws.com`;
+  try {
+    await withTimeout(checkBucket(settings), where);
+    return null;
+  } catch (err) {
+    if (err instanceof BucketUnusable) return `${err.variable}: ${err.message} at ${where}`;
+    return `${settings.endpoint ? "S3_ENDPOINT" : "S3_REGION"}: cannot reach ${where} (${reason(err)})`;
+  }
+}
+
 /**
- * Before a start: can the server reach its database, Redis and mail server? One line naming the
- * variable of the first that fails, or null. A production server without working mail would take
+ * Before a start: can the server reach its database, Redis, mail server and bucket? One line naming
+ * the variable of the first that fails, or null. A production server without working mail would take
  * signups whose activation e-mails never leave.
  */
 export async function serviceProblem(config: Config): Promise<string | null> {
@@ -80,5 +102,5 @@ export async function serviceProblem(config: Config): Promise<string | null> {
       return `${variable}: cannot reach ${hostOf(url)} (${reason(err)})`;
     }
   }
-  return null;
+  return config.s3 ? bucketProblem(config.s3) : null;
 }

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ChatsResponse, ConversationResponse, SendMessageResponse } from "../../src/common/schemas/chat";
 import { rowsOf } from "../../src/server/db/client";
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import { createMember, makeJpeg } from "../support/factories";
+import { collect } from "../support/s3Server";
 import { appForFile, type TestApp } from "../support/testApp";
 import { sql } from "drizzle-orm";
 
@@ -234,8 +233,8 @@ describe("photos in chat", () => {
   it("refuses what is not an image, and too few credits, storing nothing and charging nothing", async () => {
     const a = await loggedIn({ credits: 15 });
     const b = await loggedIn();
-    const files = () => readdirSync(join(t.config.dataDir, "uploads/chatphotos")).length;
-    const before = files();
+    const files = async () => (await collect(t.server.storage.list("chatphotos/"))).length;
+    const before = await files();
     const text = await a.client.upload<ErrorBody>(`/api/chatphoto.php?to=${b.id}`, "photo", Buffer.from("<script>alert(1)</script>"), "x.jpg");
     expect(text.status).toBe(400);
     expect(text.body.error.code).toBe("not_an_image");
@@ -246,7 +245,7 @@ describe("photos in chat", () => {
     const db = t.testDb.database.db;
     const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM messages WHERE sender_id = ${a.id}`));
     expect(n).toBe(0);
-    expect(files()).toBe(before);
+    expect(await files()).toBe(before);
   });
 
   it("does not let a member send a photo to someone who blocked them", async () => {

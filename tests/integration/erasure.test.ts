@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,12 +6,14 @@ import type { CreditsOffer, DiscountCode, Payment, StartPaymentResponse } from "
 import { rowsOf } from "../../src/server/db/client";
 import { makeJpeg } from "../support/factories";
 import { startFakePushService } from "../support/fakePushService";
+import { collect } from "../support/s3Server";
 import { startTestApp, type TestApp, type TestClient } from "../support/testApp";
 
 // Erasure leaves nothing: 14 days after a member asked to delete the account, no row, stored file,
 // queued job or rate-limit counter holds anything of theirs. The member here has done everything the
 // site offers; then every column of every table (walked from information_schema, so that a table
-// added later is searched too) and every file under the uploads folder is searched for them.
+// added later is searched too) and every stored file is searched for them, once with photos in the
+// local folder of the embedded default and once in an S3 bucket, as in production.
 //
 // Kept on purpose, without the person (bookkeeping law, e.g. 10 years in the Netherlands):
 // - payments: what was bought, for how much, with which method, its status and dates, the receipt
@@ -49,10 +49,8 @@ let t: TestApp;
 let pushService: Awaited<ReturnType<typeof startFakePushService>>;
 beforeAll(async () => {
   pushService = await startFakePushService();
-  t = await startTestApp();
 });
 afterAll(async () => {
-  await t?.close();
   await pushService?.close();
 });
 
@@ -104,12 +102,9 @@ async function sendPhoto(from: TestClient, to: number): Promise<string> {
   return /\/chatphotos\/([0-9a-f-]{36})\.jpg$/.exec(sent.body.message.photo?.url ?? "")?.[1] as string;
 }
 
-/** Every file under DATA_DIR/uploads, as paths relative to it. */
-function storedFiles(): string[] {
-  const root = join(t.config.dataDir, "uploads");
-  const walk = (dir: string): string[] =>
-    existsSync(dir) ? readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)])) : [];
-  return walk(root).map((path) => relative(root, path));
+/** The key of every stored file: in the bucket (seen through a client of its own), else in the app's folder. */
+async function storedFiles(): Promise<string[]> {
+  return (await collect((t.bucket?.storage ?? t.server.storage).list(""))).map((entry) => entry.key);
 }
 
 /** Every value in the database that names the member: `table.column: value`. */
@@ -168,7 +163,17 @@ async function fifteenDaysLater(): Promise<void> {
   }
 }
 
-describe("erasing a member who has done everything", () => {
+describe.each([
+  ["in the local folder", false],
+  ["in an S3 bucket", true],
+])("erasing a member who has done everything, photos kept %s", (_where, s3) => {
+  beforeAll(async () => {
+    t = await startTestApp({ s3 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
   it("leaves no row, file, job or counter of theirs; payments and the reason for leaving stay without them", async () => {
     await db().execute(sql`SELECT setval(pg_get_serial_sequence('users', 'id'), ${ID - 1})`);
     const z = await t.loggedIn({ name: NAME, email: FIRST_EMAIL, password: PASSWORD, credits: 300, profile: { city: "Utrecht" } });
@@ -268,7 +273,7 @@ describe("erasing a member who has done everything", () => {
     // Leaving, with a reason and a few words; mails are sent, others still wait.
     expect((await z.client.post("/api/account-delete.php", { reason: "privacy", detail: `Bye from ${NAME}`, password: PASSWORD })).status).toBe(200);
     await settle("mail");
-    const filesOfZerlinde = storedFiles().filter((f) => [...profilePhotos, ...chatPhotos].some((id) => f.includes(id)));
+    const filesOfZerlinde = (await storedFiles()).filter((f) => [...profilePhotos, ...chatPhotos].some((id) => f.includes(id)));
     expect(filesOfZerlinde).toHaveLength(2 * 4 + 2 * 2);
     expect((await traces()).length).toBeGreaterThan(20);
 
@@ -284,11 +289,11 @@ describe("erasing a member who has done everything", () => {
     expect(await redisTraces()).toEqual([]);
 
     // No file of hers is left, and every stored file still belongs to someone.
-    expect(storedFiles().filter((f) => filesOfZerlinde.includes(f))).toEqual([]);
+    expect((await storedFiles()).filter((f) => filesOfZerlinde.includes(f))).toEqual([]);
     const owned = await rows<{ file: string }>(sql`
       SELECT 'photos/' || f AS file FROM photos, unnest(ARRAY[filename, thumb_filename, match_filename, blurred_filename]) AS f
       UNION ALL SELECT 'chatphotos/' || attachment || s FROM messages, unnest(ARRAY['.jpg', '_thumb.jpg']) AS s WHERE kind = 'photo'`);
-    expect(storedFiles().filter((f) => !owned.some((o) => o.file === f))).toEqual([]);
+    expect((await storedFiles()).filter((f) => !owned.some((o) => o.file === f))).toEqual([]);
 
     // What the law keeps, without her.
     const payments = await rows<Record<string, unknown>>(sql`

@@ -9,6 +9,7 @@ import { type Config, loadConfig } from "../../src/server/config";
 import { findFirstSite } from "../../src/server/features/settings/settings.repo";
 import { siteOriginOf } from "../../src/server/features/settings/siteOrigin";
 import { createMember, createSite } from "./factories";
+import { startTestBucket, type TestBucket } from "./s3Server";
 import { createTestDatabase, type TestDatabase } from "./testDatabase";
 
 export interface TestApp {
@@ -19,6 +20,8 @@ export interface TestApp {
   testDb: TestDatabase;
   site: Awaited<ReturnType<typeof createSite>>;
   config: Config;
+  /** The bucket the app keeps photos in, when started with `s3`. */
+  bucket?: TestBucket;
   /** A browser-like client; it speaks English (locale cookie) unless `locale` says otherwise. */
   client(headers?: Record<string, string>, locale?: string | null): TestClient;
   /** A new member of the test site (factory options), logged in on a client of their own. */
@@ -49,23 +52,28 @@ export function appForFile(use: (app: TestApp) => void, options?: Parameters<typ
   });
 }
 
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  settings?: Partial<StoredSettings>;
+  /** The test site's domain (default localhost). */
+  domain?: string;
+  /** A database shared with another instance; otherwise a fresh one of the app's own. */
+  testDb?: TestDatabase;
+  /** false: use the site already in the shared database. */
+  withSite?: boolean;
+  /** Photos in an S3-protocol server instead of DATA_DIR/uploads: true starts one for this app, a given bucket is shared. */
+  s3?: boolean | TestBucket;
+  /** Live connection limits other than the product's (short heartbeats). */
+  realtime?: AppOptions["realtime"];
+  /** Redis client timeouts (tests that stop Redis keep them small). */
+  redis?: AppOptions["redis"];
+}
+
 /** The real server on a fresh database, listening on a free port of 127.0.0.1. */
-export async function startTestApp(
-  options: {
-    env?: Record<string, string>;
-    settings?: Partial<StoredSettings>;
-    /** The test site's domain (default localhost). */
-    domain?: string;
-    testDb?: TestDatabase;
-    withSite?: boolean;
-    /** Live connection limits other than the product's (short heartbeats). */
-    realtime?: AppOptions["realtime"];
-    /** Redis client timeouts (tests that stop Redis keep them small). */
-    redis?: AppOptions["redis"];
-  } = {},
-): Promise<TestApp> {
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "dating-test-"));
   const testDb = options.testDb ?? (await createTestDatabase());
+  const bucket = options.s3 === true ? await startTestBucket() : options.s3 || undefined;
   // The site's links (http://localhost:PORT) must reach this instance: it listens on the port its configuration names.
   const port = await freePort();
   const config = loadConfig({
@@ -77,6 +85,7 @@ export async function startTestApp(
     // The tests play the proxy in front: their X-Forwarded-For names the visitor's address.
     TRUST_PROXY: "loopback",
     REDIS_URL: process.env.TEST_REDIS_URL,
+    ...bucket?.env,
     ...options.env,
   });
   const server = await buildApp(config, { database: testDb.database, redisPrefix: `test:${testDb.id}:`, realtime: options.realtime, redis: options.redis });
@@ -94,6 +103,7 @@ export async function startTestApp(
     testDb,
     site,
     config,
+    bucket,
     client: (headers, locale = "en") => new TestClient(baseUrl, headers, locale),
     async loggedIn(memberOptions = {}) {
       const m = await createMember(testDb.database.db, site.id, memberOptions);
@@ -104,6 +114,7 @@ export async function startTestApp(
     async close() {
       await server.close();
       if (!options.testDb) await testDb.drop();
+      if (options.s3 === true) await bucket?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

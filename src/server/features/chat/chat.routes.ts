@@ -102,10 +102,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
   );
 
   app.get("/chatphotos/:file", { schema: { hide: true, params: z.object({ file: z.string().max(60) }) } }, async (request, reply) => {
-    const body = await chat.photoFile(request.params.file, viewerOf(request));
-    if (!body) throw notFound();
+    const file = await chat.photoFile(request.params.file, viewerOf(request));
+    if (!file) throw notFound();
     // Checked on every request and kept by no cache: see photoCaching.ts.
-    return reply.type("image/jpeg").header("cache-control", CHAT_PHOTO_CACHE).header("x-content-type-options", "nosniff").send(body);
+    reply.type("image/jpeg").header("content-length", file.size).header("cache-control", CHAT_PHOTO_CACHE).header("x-content-type-options", "nosniff");
+    return reply.send(file.body);
   });
 
   app.delete(

@@ -14,7 +14,7 @@ import {
 import type { ServerEvent } from "../../../common/schemas/realtime";
 import type { Db } from "../../db/client";
 import type { MessageKind } from "../../db/schema";
-import type { Storage } from "../../adapters/storage";
+import type { OpenedFile, Storage } from "../../adapters/storage";
 import { enqueueNotification, type NotificationPayload } from "../notifications/notify";
 import { detectImageType } from "../photos/detectImageType";
 import { processChatPhoto } from "../photos/processPhoto";
@@ -206,12 +206,12 @@ export class ChatService {
    * The bytes of a chat photo for one of the two members of its conversation while they may open it
    * (as `open` decides: the partner visible to them, neither blocking the other), or null.
    */
-  async photoFile(file: string, viewer: Viewer): Promise<Buffer | null> {
+  async photoFile(file: string, viewer: Viewer): Promise<OpenedFile | null> {
     const parsed = parseChatPhotoFile(file);
     if (!parsed || viewer.id === null) return null;
     const access = await findChatPhotoAccess(this.db, parsed.id, viewer.id);
     if (!access || access.siteId !== viewer.siteId || access.blockedByViewer || !isVisible(access.partner, viewer)) return null;
-    return this.storage.get(`chatphotos/${parsed.name}`);
+    return this.storage.open(`chatphotos/${parsed.name}`);
   }
 
   /** Sends a gift of the catalogue; it costs the site's gift_credits. */

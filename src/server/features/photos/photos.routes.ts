@@ -15,7 +15,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; onChan
     // Checked on every request, never kept by a shared cache: see photoCaching.ts.
     reply.header("cache-control", PROFILE_PHOTO_CACHE).header("etag", found.etag).header("x-content-type-options", "nosniff");
     if (!found.body) return reply.status(304).send();
-    return reply.type("image/jpeg").send(found.body);
+    return reply.type("image/jpeg").header("content-length", found.body.size).send(found.body.body);
   });
 
   app.post(

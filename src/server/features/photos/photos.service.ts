@@ -1,6 +1,6 @@
 import { FREE_PHOTOS, FREE_VISIBLE_PHOTOS, PREMIUM_PHOTOS } from "../../../common/constants";
 import type { OwnPhoto } from "../../../common/schemas/members";
-import type { Storage } from "../../adapters/storage";
+import type { OpenedFile, Storage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { MemberRecord } from "../auth/auth.repo";
@@ -71,7 +71,7 @@ export class PhotosService {
    * and, except the blurred copy, unlocked: one of the first FREE_VISIBLE_PHOTOS, or a premium viewer.
    * `body` is null when the viewer's copy (If-None-Match) is still the file: nothing to send again.
    */
-  async file(file: string, viewer: Viewer, ifNoneMatch?: string): Promise<{ etag: string; body: Buffer | null } | null> {
+  async file(file: string, viewer: Viewer, ifNoneMatch?: string): Promise<{ etag: string; body: OpenedFile | null } | null> {
     const parsed = parsePhotoFile(file);
     if (!parsed) return null;
     const found = await photoForServing(this.db, parsed.id, viewer.id);
@@ -84,7 +84,7 @@ export class PhotosService {
     const etag = photoEtag(file);
     if (etagMatches(ifNoneMatch, etag)) return { etag, body: null };
     const name = { main: photo.filename, thumb: photo.thumbFilename, match: photo.matchFilename, blur: photo.blurredFilename }[parsed.variant];
-    const body = await this.storage.get(`photos/${name}`);
+    const body = await this.storage.open(`photos/${name}`);
     return body ? { etag, body } : null;
   }
 }
