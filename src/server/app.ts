@@ -100,6 +100,8 @@ export interface AppOptions {
   extraRoutes?: (app: FastifyInstance) => void;
   /** Limits of the live connection other than the defaults (tests shorten the heartbeat). */
   realtime?: Partial<RealtimeOptions>;
+  /** Connection timeouts other than SERVER_TIMEOUTS (tests shorten them). */
+  serverTimeouts?: Partial<typeof SERVER_TIMEOUTS>;
 }
 
 export interface App {
@@ -159,6 +161,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler,
     ...SERVER_TIMEOUTS,
+    ...options.serverTimeouts,
   }).withTypeProvider<ZodTypeProvider>();
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.setValidatorCompiler(validatorCompiler);

@@ -67,6 +67,8 @@ export interface TestAppOptions {
   realtime?: AppOptions["realtime"];
   /** Redis client timeouts (tests that stop Redis keep them small). */
   redis?: AppOptions["redis"];
+  /** Connection timeouts (tests of idle connections shorten them). */
+  serverTimeouts?: AppOptions["serverTimeouts"];
 }
 
 /** The real server on a fresh database, listening on a free port of 127.0.0.1. */
@@ -88,7 +90,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...bucket?.env,
     ...options.env,
   });
-  const server = await buildApp(config, { database: testDb.database, redisPrefix: `test:${testDb.id}:`, realtime: options.realtime, redis: options.redis });
+  const server = await buildApp(config, { database: testDb.database, redisPrefix: `test:${testDb.id}:`, realtime: options.realtime, redis: options.redis, serverTimeouts: options.serverTimeouts });
   // A second instance on a shared database uses the site the first one made.
   const site =
     options.withSite === false

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase, rowsOf } from "../db/client";
-import { attemptsFor, DEFAULT_MAX_ATTEMPTS, enqueue, JobWorker, retryDelaySeconds } from "./queue";
+import { attemptsFor, DEAD_JOB_KEEP_DAYS, DEFAULT_MAX_ATTEMPTS, DONE_JOB_KEEP_DAYS, enqueue, JobWorker, retryDelaySeconds } from "./queue";
 
 const silent = { warn() {}, error() {}, info() {} } as unknown as FastifyBaseLogger;
 let database: Database;
@@ -88,5 +88,21 @@ describe("durable job queue", () => {
     expect(attemptsFor(5)).toBe(131);
     // The default gives up after about 17 minutes.
     expect(span(DEFAULT_MAX_ATTEMPTS)).toBe(1022);
+  });
+
+  it("forgets finished jobs after their keeping time, so a sent mail's link does not stay in the database", async () => {
+    const { db } = database;
+    const at = (days: number) => sql`now() - make_interval(days => ${days})`;
+    const add = (label: string, done: ReturnType<typeof sql> | null, failed: ReturnType<typeof sql> | null) =>
+      db.execute(sql`INSERT INTO jobs (kind, payload, done_at, failed_at) VALUES ('prune-test', ${JSON.stringify({ label })}::jsonb, ${done}, ${failed})`);
+    await add("sent long ago", at(DONE_JOB_KEEP_DAYS + 1), null);
+    await add("sent lately", at(DONE_JOB_KEEP_DAYS - 1), null);
+    await add("dead long ago", null, at(DEAD_JOB_KEEP_DAYS + 1));
+    await add("dead lately", null, at(DEAD_JOB_KEEP_DAYS - 1));
+    await add("waiting", null, null);
+    const worker = new JobWorker(db, {}, silent, 60_000);
+    expect(await worker.prune()).toBe(2);
+    const left = rowsOf<{ label: string }>(await db.execute(sql`SELECT payload->>'label' AS label FROM jobs WHERE kind = 'prune-test' ORDER BY id`));
+    expect(left.map((r) => r.label)).toEqual(["sent lately", "dead lately", "waiting"]);
   });
 });

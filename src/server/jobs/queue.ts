@@ -62,6 +62,15 @@ export function jobsPart(name: string, jobs: JobSql[]): string {
     RETURNING run_at <= now() AS due)`;
 }
 
+/**
+ * How long finished jobs are kept: their payloads hold what the job needed (a mail's text with its
+ * one-time link, a recipient's address), which must not outlive its use. Done jobs go after a week
+ * (enough to look into what was sent), dead ones after 30 days (an operator looks into them first).
+ */
+export const DONE_JOB_KEEP_DAYS = 7;
+export const DEAD_JOB_KEEP_DAYS = 30;
+const PRUNE_EVERY_MS = 3_600_000;
+
 /** A claimed job is retried by any instance once its lock has run out (the process died mid-job). */
 const LOCK_SECONDS = 60;
 const BATCH = 10;
@@ -80,6 +89,7 @@ export class JobWorker {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  private prunedAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -123,8 +133,19 @@ export class JobWorker {
     }, ms);
   }
 
+  /** Deletes the finished jobs older than their keeping time (see DONE_JOB_KEEP_DAYS). Returns how many went. */
+  async prune(): Promise<number> {
+    this.prunedAt = Date.now();
+    const result = await this.db.execute(sql`
+      DELETE FROM jobs WHERE done_at < now() - make_interval(days => ${DONE_JOB_KEEP_DAYS})
+        OR failed_at < now() - make_interval(days => ${DEAD_JOB_KEEP_DAYS})
+      RETURNING id`);
+    return rowsOf(result).length;
+  }
+
   /** Runs due jobs until none is left. Returns how many ran. */
   async drain(): Promise<number> {
+    if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) await this.prune().catch((err) => this.log.warn({ err: (err as Error).message }, "could not prune old jobs"));
     let total = 0;
     for (;;) {
       const batch = await this.claim();
