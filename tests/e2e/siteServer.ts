@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { freePort } from "../support/testApp";
+import { freePort } from "../support/freePort";
 import { cspViolations, launchBrowser } from "./browser";
 
 export interface SiteServer {

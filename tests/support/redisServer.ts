@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer, Socket } from "node:net";
+import { Socket } from "node:net";
+import { freePort } from "./freePort";
 
 /**
  * A Redis server of a test's own (never the machine's shared one on 6379), with nothing kept on
@@ -44,18 +45,6 @@ export class RedisServer {
     await exited;
     this.process = null;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function answersPing(port: number): Promise<boolean> {

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createServer } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import type { StoredSettings } from "../../src/common/schemas/settings";
 import { type App, type AppOptions, buildApp } from "../../src/server/app";
@@ -9,6 +8,7 @@ import { type Config, loadConfig } from "../../src/server/config";
 import { findFirstSite } from "../../src/server/features/settings/settings.repo";
 import { siteOriginOf } from "../../src/server/features/settings/siteOrigin";
 import { createMember, createSite } from "./factories";
+import { freePort } from "./freePort";
 import { startTestBucket, type TestBucket } from "./s3Server";
 import { createTestDatabase, type TestDatabase } from "./testDatabase";
 
@@ -27,17 +27,6 @@ export interface TestApp {
   /** A new member of the test site (factory options), logged in on a client of their own. */
   loggedIn(options?: Parameters<typeof createMember>[2]): Promise<{ client: TestClient; id: number; email: string }>;
   close(): Promise<void>;
-}
-
-/** A port of 127.0.0.1 that nothing listens on now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 /** A test app for one test file: started before its tests (given to `use`) and closed after them. */
