@@ -1,6 +1,7 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import type { CompanyInfo, RegionsResponse, Settings } from "../../common/schemas/settings";
 import { api } from "./apiClient";
+import { queryKeys } from "./queryKeys";
 
 /** Query forwarded to settings.php: the route query, so that tracking parameters reach the server. */
 function routeQuery(): Record<string, string> {
@@ -8,7 +9,7 @@ function routeQuery(): Record<string, string> {
 }
 
 export const settingsQuery = {
-  queryKey: ["settings"],
+  queryKey: queryKeys.settings,
   queryFn: () => api<Settings>("/api/settings.php", { query: { ...routeQuery(), domain: window.location.hostname } }),
   staleTime: Number.POSITIVE_INFINITY,
 };

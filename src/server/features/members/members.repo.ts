@@ -116,16 +116,49 @@ export async function searchPage(db: Db, filter: SearchFilter, order: SearchOrde
       .limit(limit);
     return normalise(rows);
   }
-  const km = shownDistanceSql(order.from);
-  const after = cursor ? sql`(${km} > ${cursor.km ?? 0} OR (${km} = ${cursor.km ?? 0} AND ${profiles.id} < ${cursor.id}))` : undefined;
-  const rows = await db
-    .select({ profile: cardColumns, mainPhoto: mainPhotoColumns, distanceKm: km })
-    .from(profiles)
-    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
-    .where(and(where(filter), after))
-    .orderBy(km, desc(profiles.id))
-    .limit(limit);
-  return rows.map((r) => ({ ...normalise([r])[0], distanceKm: r.distanceKm >= UNKNOWN_DISTANCE_KM ? null : r.distanceKm }));
+  const from = order.from;
+  // Widening circles: the members within the first radius that fills the page are the nearest of
+  // all, and a circle is looked up by its box (index) rather than by working out every distance.
+  for (const radius of NEAREST_RADII_KM) {
+    if (radius !== null && cursor?.km !== undefined && radius < cursor.km) continue;
+    const rows = await nearestPage(db, filter, from, radius, cursor, limit);
+    if (rows.length >= limit || radius === null) return rows;
+  }
+  return [];
+}
+
+/** The radii (km) the nearest-first search tries in turn; null: everywhere. */
+export const NEAREST_RADII_KM = [25, 100, 400, 1600, null] as const;
+
+/** The box around `from` that holds every point within `radiusKm`, or null where a box cannot (poles, the 180th meridian). */
+function boxAround(from: Coordinates, radiusKm: number): SQL | null {
+  const dLat = radiusKm / 111.2;
+  const cos = Math.cos((from.latitude * Math.PI) / 180);
+  if (Math.abs(from.latitude) + dLat >= 89 || cos < 0.05) return null;
+  const dLon = radiusKm / (111.2 * cos);
+  if (Math.abs(from.longitude) + dLon >= 180) return null;
+  return sql`point(${profiles.longitude}, ${profiles.latitude}) <@ box(point(${from.longitude - dLon}, ${from.latitude - dLat}), point(${from.longitude + dLon}, ${from.latitude + dLat}))`;
+}
+
+/** The nearest members within `radiusKm` (everywhere when null), after `cursor`: ids and distances first, then their cards. */
+async function nearestPage(db: Db, filter: SearchFilter, from: Coordinates, radiusKm: number | null, cursor: SearchCursor | null, limit: number): Promise<CardRow[]> {
+  const box = radiusKm === null ? null : boxAround(from, radiusKm);
+  const after = cursor ? sql`AND (km > ${cursor.km ?? 0} OR (km = ${cursor.km ?? 0} AND id < ${cursor.id}))` : sql``;
+  // Each candidate's distance is worked out once: OFFSET 0 keeps PostgreSQL from copying the
+  // expression into every place the outer query names it.
+  const rows = rowsOf<RawCard & { km: number }>(
+    await db.execute(sql`
+      WITH nearest AS (
+        SELECT id, km FROM (
+          SELECT ${profiles.id} AS id, ${shownDistanceSql(from)} AS km FROM ${profiles}
+          WHERE ${where(filter)} ${box ? sql`AND ${box}` : sql``} OFFSET 0) candidates
+        WHERE true ${radiusKm === null ? sql`` : sql`AND km <= ${radiusKm}`} ${after}
+        ORDER BY km, id DESC LIMIT ${limit})
+      SELECT ${CARD_COLUMNS_SQL}, n.km
+      FROM nearest n JOIN profiles p ON p.id = n.id LEFT JOIN photos ph ON ph.id = p.main_photo_id
+      ORDER BY n.km, n.id DESC`),
+  );
+  return rows.map((r) => ({ ...cardRowOf(r), distanceKm: r.km >= UNKNOWN_DISTANCE_KM ? null : r.km }));
 }
 
 /** How many members match (counted from the search index alone). */

@@ -2,12 +2,12 @@ import { Badge, Card } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import type { CreditBundle } from "../../../common/schemas/payments";
 import { PrefetchLink } from "../../components/PrefetchLink";
-import { useMoney } from "./useMoney";
+import { useFormats } from "../../i18n/formats";
 
 /** One bundle: its credits, price and price per credit, and the way to buy it. */
 export function BundleCard({ bundle }: { bundle: CreditBundle }) {
   const { t } = useTranslation();
-  const money = useMoney();
+  const { money } = useFormats();
   return (
     <Card className={`h-100 text-center shadow-sm ${bundle.popular ? "border-primary border-2" : "border-0"}`} data-testid={`bundle-${bundle.credits}`}>
       <Card.Body className="d-flex flex-column">
