@@ -1,4 +1,5 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import type { CompanyInfo, RegionsResponse, Settings } from "../../common/schemas/settings";
 import { api } from "./apiClient";
 import { queryKeys } from "./queryKeys";
@@ -23,8 +24,10 @@ export function useCompanyInfo() {
   return useQuery({ queryKey: ["companyinfo"], queryFn: () => api<CompanyInfo>("/api/companyinfo.php"), staleTime: Number.POSITIVE_INFINITY });
 }
 
+/** The regions of the site's countries, named in the page's language (the server answers in it): loaded again when it changes. */
 export function useRegions() {
-  return useQuery({ queryKey: ["regions"], queryFn: () => api<RegionsResponse>("/api/regions.php"), staleTime: Number.POSITIVE_INFINITY });
+  const { i18n } = useTranslation();
+  return useQuery({ queryKey: ["regions", i18n.language], queryFn: () => api<RegionsResponse>("/api/regions.php"), staleTime: Number.POSITIVE_INFINITY });
 }
 
 export function useInterests(language: string) {
