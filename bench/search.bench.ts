@@ -1,5 +1,6 @@
 // Search over 1,000,000 profiles on PostgreSQL (generated here with SQL, not a committed data file),
 // and GET /api/likes.php for a member with 1,000 likes. Prints p50 / p95 and the plans' key lines.
+import { Country, type ICountry } from "country-state-city";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../src/server/db/client";
 import { LikesService } from "../src/server/features/likes/likes.service";
@@ -17,18 +18,24 @@ const site = await createSite(db);
 console.log(`generating ${PROFILES} profiles…`);
 let started = performance.now();
 const countries = ["NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "DK", "SE", "NO", "FI", "GB", "IE", "US", "CA", "AU", "NZ"];
+// Each member's place: around their country's middle (country-state-city), up to 1.5 degrees either way.
+const middles = countries.map((c) => Country.getCountryByCode(c) as ICountry);
+const latitudes = sql.raw(`ARRAY[${middles.map((m) => Number(m.latitude)).join(",")}]::float8[]`);
+const longitudes = sql.raw(`ARRAY[${middles.map((m) => Number(m.longitude)).join(",")}]::float8[]`);
 await db.execute(sql`
   INSERT INTO users (site_id, email, password_hash, status, language, can_login, signup_date)
   SELECT ${site.id}, 'bench' || g || '@bench.invalid', '!', 'confirmed', 'en', false, now() - (g % 1000) * interval '1 hour'
   FROM generate_series(1, ${PROFILES}) g`);
 await db.execute(sql`
-  INSERT INTO profiles (id, site_id, name, status, gender, country, region, date_of_birth, invisible)
+  INSERT INTO profiles (id, site_id, name, status, gender, country, region, date_of_birth, invisible, latitude, longitude)
   SELECT u.id, u.site_id, 'Member ' || u.id, 'enabled',
     CASE WHEN u.id % 100 < 55 THEN 'female' ELSE 'male' END,
     (${sql.raw(`ARRAY[${countries.map((c) => `'${c}'`).join(",")}]`)})[1 + (u.id::bigint * 7919) % ${countries.length}],
     'R' || ((u.id::bigint * 31) % 12),
     date '2007-01-01' - ((u.id::bigint * 104729) % 18250)::int * interval '1 day',
-    u.id % 50 = 0
+    u.id % 50 = 0,
+    round(((${latitudes})[1 + (u.id::bigint * 7919) % ${countries.length}] + ((u.id::bigint * 48271) % 3001 - 1500) / 1000.0)::numeric, 2),
+    round(((${longitudes})[1 + (u.id::bigint * 7919) % ${countries.length}] + ((u.id::bigint * 69621) % 3001 - 1500) / 1000.0)::numeric, 2)
   FROM users u WHERE u.site_id = ${site.id}`);
 await db.execute(sql`VACUUM ANALYZE profiles`);
 await db.execute(sql`VACUUM ANALYZE users`);
@@ -69,6 +76,21 @@ await timeIt("gender + country + region + age, page 1", () => members.search(vie
 const deepRegion = await deepCursor(withRegion);
 await timeIt("gender + country + region + age, deep page", () => members.search(viewer, { ...withRegion, cursor: deepRegion }));
 await timeIt("no filters, page 1", () => members.search(viewer, {}));
+// Nearest first, for a member in Zürich: their own first search (women of their ages in their country),
+// a deep page of it, and the same without a country (the whole world, nearest first).
+const zurich = { id: null, siteId: site.id, paid: false, place: { latitude: 47.37, longitude: 8.55 } };
+const nearby = { gender: "female" as const, country: "CH", min_age: 28, max_age: 44, sort: "distance" as const };
+await timeIt("nearest first: gender + country + age, page 1", () => members.search(zurich, nearby));
+let cursor: string | null | undefined;
+for (let page = 0, answer = await members.search(zurich, nearby); page < 40 && answer.next_cursor; page++) {
+  cursor = answer.next_cursor;
+  answer = await members.search(zurich, { ...nearby, cursor });
+}
+await timeIt("nearest first: gender + country + age, deep page (960 in)", () => members.search(zurich, { ...nearby, cursor: cursor ?? undefined }));
+const anywhere = { gender: "female" as const, min_age: 28, max_age: 44, sort: "distance" as const };
+await timeIt("nearest first: gender + age, any country, page 1", () => members.search(zurich, anywhere));
+const inTheMiddleOfTheSea = { ...zurich, place: { latitude: 30, longitude: -40 } };
+await timeIt("nearest first: gender + age, any country, far from everyone", () => members.search(inTheMiddleOfTheSea, anywhere));
 // The count alone, as the first search with these filters in a minute computes it (then it is reused).
 const { searchCount } = await import("../src/server/features/members/members.repo");
 await timeIt("count only, uncached: gender + country + age", () =>
@@ -94,6 +116,13 @@ const explain = async (label: string, query: ReturnType<typeof sql>) => {
 await explain(
   "page",
   sql`SELECT p.id FROM profiles p LEFT JOIN photos ph ON ph.id = p.main_photo_id WHERE p.site_id = ${site.id} AND p.status = 'enabled' AND NOT p.invisible AND p.gender = 'female' AND p.country = 'NL' AND p.date_of_birth >= '1985-01-01' AND p.date_of_birth <= '2000-01-01' AND p.id < ${Number(deep)} ORDER BY p.id DESC LIMIT 25`,
+);
+await explain(
+  "nearest first, gender + country + age (within 25 km)",
+  sql`SELECT p.id FROM profiles p WHERE p.site_id = ${site.id} AND p.status = 'enabled' AND NOT p.invisible AND p.gender = 'female' AND p.country = 'CH'
+    AND p.date_of_birth >= '1981-01-01' AND p.date_of_birth <= '1998-01-01'
+    AND point(p.longitude, p.latitude) <@ box(point(8.22, 47.14), point(8.88, 47.59))
+    ORDER BY 12742 * asin(least(1, sqrt(power(sin(radians(p.latitude - 47.37) / 2), 2) + cos(radians(47.37)) * cos(radians(p.latitude)) * power(sin(radians(p.longitude - 8.55) / 2), 2)))), p.id DESC LIMIT 25`,
 );
 await explain(
   "count",

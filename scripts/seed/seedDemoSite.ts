@@ -7,6 +7,7 @@ import { insertDefaultBundles } from "../../src/server/features/payments/payment
 import { companies, likes, photos, profiles, sites, users } from "../../src/server/db/schema";
 import { hashPassword } from "../../src/server/features/auth/passwords";
 import { moveCredits } from "../../src/server/features/credits/ledger";
+import { placeOf } from "../../src/server/geo/places";
 import { processPhoto } from "../../src/server/features/photos/processPhoto";
 import { defaultCompany, defaultSettings } from "../../src/server/features/settings/defaultSettings";
 import { demoMember } from "./demoMember";
@@ -88,6 +89,12 @@ async function seedLikes(db: Db, siteId: number): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) await db.insert(likes).values(rows.slice(i, i + 500)).onConflictDoNothing();
 }
 
+/** The place columns of a profile in this town (geo/places.ts). */
+function coordinatesOf(country: string, region: string, city: string): { latitude: number | null; longitude: number | null } {
+  const place = placeOf(country, region, city);
+  return { latitude: place?.latitude ?? null, longitude: place?.longitude ?? null };
+}
+
 async function createDemoLogin(db: Db, siteId: number, password: string): Promise<void> {
   const [user] = await db
     .insert(users)
@@ -105,6 +112,7 @@ async function createDemoLogin(db: Db, siteId: number, password: string): Promis
     country: "CH",
     region: "ZH",
     city: "Zürich",
+    ...coordinatesOf("CH", "ZH", "Zürich"),
   });
 }
 
@@ -141,6 +149,7 @@ async function createDemoMember(db: Db, storage: Storage, siteId: number, index:
       country: m.country,
       region: m.region,
       city: m.city,
+      ...coordinatesOf(m.country, m.region, m.city),
       personalText: m.personalText,
       interests: m.interests,
       hairColor: m.hairColor,

@@ -216,10 +216,3 @@ export function currencyOf(country: string | null | undefined): Currency {
   return isCountry(country) ? COUNTRY_CURRENCIES[country] : "EUR";
 }
 
-/** An amount in minor units (cents, øre, grosze) written for `locale`, e.g. 1999 EUR in nl-NL is "€ 19,99". */
-export function formatMoney(amountMinor: number, currency: Currency, locale: string): string {
-  if (!Number.isInteger(amountMinor)) throw new RangeError(`Amount must be a whole number of minor units, got ${amountMinor}`);
-  const format = new Intl.NumberFormat(locale, { style: "currency", currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amountMinor / 10 ** digits);
-}

@@ -18,4 +18,37 @@ describe("page routes", () => {
     expect(matchPageRoute(`/${"a".repeat(43)}`)?.name).toBe("token");
     expect(matchPageRoute("/short-token")).toBeNull();
   });
+  it("knows a page's parameters by their shape: ids, likes tabs, payment methods, transaction ids", () => {
+    expect(matchPageRoute("/members/12")?.name).toBe("members-id");
+    expect(matchPageRoute("/members/12/chat")?.name).toBe("members-id-chat");
+    expect(matchPageRoute("/chats/7")?.name).toBe("chats-id");
+    expect(matchPageRoute("/likes/sent")?.name).toBe("likes-type");
+    expect(matchPageRoute("/likes/m/3")?.name).toBe("likes-m-id");
+    expect(matchPageRoute("/credits/2")?.name).toBe("credits-id-paymentmethod");
+    expect(matchPageRoute("/credits/2/ideal")?.name).toBe("credits-id-paymentmethod");
+    expect(matchPageRoute("/credits/repeat-order")?.name).toBe("credits-repeat-order");
+    expect(matchPageRoute("/transactions")?.name).toBe("transactions");
+    expect(matchPageRoute("/transactions/0b5e1f3c-9a1d-4a53-8f3e-2c7d9e6b1a40")?.name).toBe("transactions");
+  });
+  it("knows no page for parameters of the wrong shape", () => {
+    for (const path of [
+      "/members/abc",
+      "/members/0",
+      "/members/-1",
+      "/members/2147483648",
+      "/members/12abc",
+      "/members/abc/chat",
+      "/chats/0",
+      "/chats/abc",
+      "/likes/nonsense",
+      "/likes/m/abc",
+      "/transactions/xyz",
+      "/credits/abc",
+      "/credits/abc/def",
+      "/credits/2/no-such-method",
+    ]) {
+      expect(matchPageRoute(path), path).toBeNull();
+    }
+    expect(matchPageRoute("/members/2147483647")?.name).toBe("members-id");
+  });
 });

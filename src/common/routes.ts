@@ -1,4 +1,6 @@
 import { LANDERS } from "./landers";
+import { PAYMENT_METHOD_IDS } from "./paymentMethods";
+import { INT4_MAX } from "./schemas/ids";
 
 // The page routes the site serves (spec section 2), shared by the client's router and the server,
 // which answers 404 for any other path. A route joins this table when its screen is built.
@@ -8,6 +10,12 @@ export type LayoutName = "default" | "chat" | "lander" | "empty";
 /** The token page's segment: a login link's token (common/schemas/auth.ts LOGIN_LINK_PATTERN). */
 export const LOGIN_LINK_TOKEN = "[A-Za-z0-9_-]{40,100}";
 
+/** A row's id in a path: a positive whole number the database can hold (1 to INT4_MAX); "0", "abc" or "-1" name nothing. */
+export const ID = "id";
+/** The tabs of the likes page, /likes/{type} (spec section 2). */
+export const LIKES_TYPES = ["received", "sent", "matches"] as const;
+const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
+
 export interface PageRoute {
   /** Internal route name of spec section 2 where it gives one. */
   name: string;
@@ -16,8 +24,11 @@ export interface PageRoute {
   layout: LayoutName;
   /** Pages that need a logged-in member send visitors to /login. */
   auth?: boolean;
-  /** What the path's first parameter must look like (a regular expression source); anything else is no page. */
-  param?: string;
+  /**
+   * What each parameter must look like (a regular expression source, or ID for a row's id): a path
+   * whose parameters do not is no page, and the server answers it with the 404 page.
+   */
+  params?: Readonly<Record<string, string>>;
 }
 
 export const PAGE_ROUTES = [
@@ -34,19 +45,19 @@ export const PAGE_ROUTES = [
   // "This wasn't me": the link of a password or e-mail change alert.
   { name: "secure-account", path: "/secure-account", layout: "default" },
   { name: "members", path: "/members", layout: "default" },
-  { name: "members-id", path: "/members/:id", layout: "default" },
-  { name: "members-id-signup", path: "/members/:id/signup", layout: "lander" },
-  { name: "members-id-landing", path: "/members/:id/landing", layout: "lander" },
-  { name: "members-id-landing2", path: "/members/:id/landing2/:slug?", layout: "lander" },
-  { name: "members-id-landing3", path: "/members/:id/landing3/:slug?", layout: "lander" },
+  { name: "members-id", path: "/members/:id", layout: "default", params: { id: ID } },
+  { name: "members-id-signup", path: "/members/:id/signup", layout: "lander", params: { id: ID } },
+  { name: "members-id-landing", path: "/members/:id/landing", layout: "lander", params: { id: ID } },
+  { name: "members-id-landing2", path: "/members/:id/landing2/:slug?", layout: "lander", params: { id: ID } },
+  { name: "members-id-landing3", path: "/members/:id/landing3/:slug?", layout: "lander", params: { id: ID } },
   { name: "landers-tinderswipe", path: "/landers/tinderswipe", layout: "lander" },
-  { name: "landers-name", path: "/landers/:name/:slug?", layout: "lander", param: LANDERS.join("|") },
+  { name: "landers-name", path: "/landers/:name/:slug?", layout: "lander", params: { name: LANDERS.join("|") } },
   { name: "chats", path: "/chats", layout: "default", auth: true },
-  { name: "chats-id", path: "/chats/:id", layout: "chat", auth: true },
-  { name: "members-id-chat", path: "/members/:id/chat", layout: "chat", auth: true },
+  { name: "chats-id", path: "/chats/:id", layout: "chat", auth: true, params: { id: ID } },
+  { name: "members-id-chat", path: "/members/:id/chat", layout: "chat", auth: true, params: { id: ID } },
   { name: "likes", path: "/likes", layout: "default", auth: true },
-  { name: "likes-type", path: "/likes/:type", layout: "default", auth: true },
-  { name: "likes-m-id", path: "/likes/m/:id", layout: "default", auth: true },
+  { name: "likes-type", path: "/likes/:type", layout: "default", auth: true, params: { type: LIKES_TYPES.join("|") } },
+  { name: "likes-m-id", path: "/likes/m/:id", layout: "default", auth: true, params: { id: ID } },
   { name: "swipe-game", path: "/swipe-game", layout: "default", auth: true },
   { name: "match-finder", path: "/match-finder", layout: "default" },
   { name: "profile", path: "/profile", layout: "default", auth: true },
@@ -55,11 +66,17 @@ export const PAGE_ROUTES = [
   { name: "unsubscribe", path: "/unsubscribe", layout: "default" },
   { name: "credits", path: "/credits", layout: "default", auth: true },
   { name: "credits-repeat-order", path: "/credits/repeat-order", layout: "default", auth: true },
-  { name: "credits-id-paymentmethod", path: "/credits/:id/:paymentmethod?", layout: "default", auth: true },
+  {
+    name: "credits-id-paymentmethod",
+    path: "/credits/:id/:paymentmethod?",
+    layout: "default",
+    auth: true,
+    params: { id: ID, paymentmethod: PAYMENT_METHOD_IDS.join("|") },
+  },
   { name: "premium", path: "/premium", layout: "default", auth: true },
   { name: "directdebit", path: "/directdebit", layout: "default", auth: true },
   { name: "pricing", path: "/pricing", layout: "default" },
-  { name: "transactions", path: "/transactions/:id?", layout: "default", auth: true },
+  { name: "transactions", path: "/transactions/:id?", layout: "default", auth: true, params: { id: UUID } },
   { name: "pages-terms", path: "/pages/terms", layout: "default" },
   { name: "pages-privacy", path: "/pages/privacy", layout: "default" },
   { name: "pages-cookies", path: "/pages/cookies", layout: "default" },
@@ -71,7 +88,7 @@ export const PAGE_ROUTES = [
   { name: "account-deleted", path: "/account-deleted", layout: "default" },
   { name: "reactivate", path: "/reactivate", layout: "default" },
   // The token page: a login link from a notification e-mail (any other one-segment path is no page).
-  { name: "token", path: "/:token", layout: "default", param: LOGIN_LINK_TOKEN },
+  { name: "token", path: "/:token", layout: "default", params: { token: LOGIN_LINK_TOKEN } },
 ] as const satisfies readonly PageRoute[];
 
 export type RouteName = (typeof PAGE_ROUTES)[number]["name"];
@@ -82,15 +99,16 @@ export const MEMBERS_AREA_ROUTES: readonly string[] = ["members", "members-id", 
 /** The entry warning is hidden on these routes. */
 export const ENTRY_WARNING_HIDDEN_ROUTES: readonly string[] = ["complete-signup", "reset-password", "reset-password-do", "secure-account"];
 
-function toRegExp(path: string, param?: string): RegExp {
-  let first = true;
+/** A path as a regular expression: each parameter a named group of its shape (any segment without one). */
+function toRegExp(path: string, params: Readonly<Record<string, string>> = {}): RegExp {
   const pattern = path
     .split("/")
     .filter(Boolean)
     .map((segment) => {
       if (segment.startsWith(":")) {
-        const value = first && param ? `(?:${param})` : "[^/]+";
-        first = false;
+        const name = segment.replace(/^:|\?$/g, "");
+        const shape = params[name] === ID ? "[1-9]\\d{0,9}" : (params[name] ?? "[^/]+");
+        const value = `(?<${name}>${shape})`;
         return segment.endsWith("?") ? `(?:/${value})?` : `/${value}`;
       }
       return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
@@ -99,9 +117,18 @@ function toRegExp(path: string, param?: string): RegExp {
   return new RegExp(`^${pattern || "/"}/?$`);
 }
 
-const compiled = PAGE_ROUTES.map((route: PageRoute) => ({ route, re: toRegExp(route.path, route.param) }));
+const compiled = PAGE_ROUTES.map((route: PageRoute) => ({ route, re: toRegExp(route.path, route.params) }));
 
-/** The page route a pathname belongs to, or null when the site has no such page. */
+/** Every id parameter of a match within what the database holds. */
+function idsInRange(route: PageRoute, match: RegExpExecArray): boolean {
+  return Object.entries(route.params ?? {}).every(([name, shape]) => shape !== ID || match.groups?.[name] === undefined || Number(match.groups[name]) <= INT4_MAX);
+}
+
+/** The page route a pathname belongs to, or null when the site has no such page (parameters of the wrong shape included). */
 export function matchPageRoute(pathname: string): PageRoute | null {
-  return compiled.find(({ re }) => re.test(pathname))?.route ?? null;
+  for (const { route, re } of compiled) {
+    const match = re.exec(pathname);
+    if (match && idsInRange(route, match)) return route;
+  }
+  return null;
 }

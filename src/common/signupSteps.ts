@@ -1,3 +1,4 @@
+import { wantedGender } from "./searchDefaults";
 // The signup in steps (spec section 2, "Signup"): step 0 creates the account (or writes a first
 // message to the member of the landing page), then 1 add a photo, 2 about me, 3 personal info,
 // 4 location, 5 push, then the complete step asking to confirm the e-mail (/complete-signup) and
@@ -44,9 +45,7 @@ export function nextSignupStep(step: number): number | null {
 
 /** The gender a member looks for, from their own gender and sexuality; null for both. */
 export function soughtGender(gender: "male" | "female" | null, sexuality: "hetero" | "gay" | "lesbian" | "bi" | null): "male" | "female" | null {
-  if (!gender || !sexuality || sexuality === "bi") return null;
-  const other = gender === "male" ? "female" : "male";
-  return sexuality === "hetero" ? other : gender;
+  return wantedGender(gender, sexuality);
 }
 
 /**

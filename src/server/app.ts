@@ -21,7 +21,7 @@ import type { Config } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import { authRoutes } from "./features/auth/auth.routes";
 import { AuthService, RESET_MAIL_JOB, type ResetMailJob } from "./features/auth/auth.service";
-import { liveSessionIds } from "./features/auth/auth.repo";
+import { liveSessionIds, touchMemberActivity } from "./features/auth/auth.repo";
 import { PasswordAttempts } from "./features/auth/passwordAttempts";
 import { MemberCache } from "./features/auth/memberCache";
 import { devMailRoutes } from "./features/devmail/devmail.routes";
@@ -41,6 +41,7 @@ import { landersRoutes } from "./features/landers/landers.routes";
 import { profileRoutes } from "./features/profile/profile.routes";
 import { signupRoutes } from "./features/signup/signup.routes";
 import { SignupService } from "./features/signup/signup.service";
+import { fillMissingPlaces } from "./features/profile/places.repo";
 import { ProfileService } from "./features/profile/profile.service";
 import { swipeRoutes } from "./features/swipe/swipe.routes";
 import { SwipeService } from "./features/swipe/swipe.service";
@@ -150,7 +151,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       dataDir: config.dataDir,
       onIdleError: (err) => console.error(`database connection lost: ${err.message}`),
     }));
-  if (!options.database) await database.migrate();
+  if (!options.database) {
+    await database.migrate();
+    await fillMissingPlaces(database.db);
+  }
   const { db } = database;
 
   const app = Fastify({
@@ -277,7 +281,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(signupRoutes, { signup: signupService, db });
   const realtime = new Realtime(
     pubsub,
-    { typingPartner: (memberId, conversationId) => chatService.typingPartner(memberId, conversationId), liveSessions: (ids) => liveSessionIds(db, ids) },
+    {
+      typingPartner: (memberId, conversationId) => chatService.typingPartner(memberId, conversationId),
+      liveSessions: (ids) => liveSessionIds(db, ids),
+      active: (memberId) => touchMemberActivity(db, memberId),
+    },
     options.realtime,
   );
   realtime.register(app);

@@ -1,6 +1,6 @@
-import type { ComponentType } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
-import { type LayoutName, PAGE_ROUTES } from "../common/routes";
+import type { ComponentType, ReactNode } from "react";
+import { createBrowserRouter, type RouteObject, useLocation } from "react-router";
+import { type LayoutName, matchPageRoute, PAGE_ROUTES } from "../common/routes";
 import { pages } from "./pageLoaders";
 import { RequireMember } from "./features/auth/RequireMember";
 import { ChatLayout } from "./layouts/ChatLayout";
@@ -24,6 +24,15 @@ export interface RouteHandle {
   layout: LayoutName;
 }
 
+/**
+ * A page, or the not-found page when its path's parameters have the wrong shape (/members/abc,
+ * /chats/0): React Router matches any segment, the route table knows the shapes, and the server
+ * answers such a path with 404 too.
+ */
+function ShapedPage({ name, children }: { name: string; children: ReactNode }) {
+  return matchPageRoute(useLocation().pathname)?.name === name ? children : <NotFoundPage />;
+}
+
 function pageRoutes(layout: LayoutName): RouteObject[] {
   return PAGE_ROUTES.filter((r) => r.layout === layout).map((route) => {
     const [load, exportName] = pages[route.name];
@@ -33,7 +42,14 @@ function pageRoutes(layout: LayoutName): RouteObject[] {
       handle: { name: route.name, layout } satisfies RouteHandle,
       lazy: async () => {
         const Page = (await importWithReload(load)())[exportName];
-        return { Component: needsMember ? () => <RequireMember><Page /></RequireMember> : Page };
+        const page = needsMember ? (
+          <RequireMember>
+            <Page />
+          </RequireMember>
+        ) : (
+          <Page />
+        );
+        return { element: <ShapedPage name={route.name}>{page}</ShapedPage> };
       },
     };
   });

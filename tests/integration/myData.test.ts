@@ -8,7 +8,7 @@ appForFile((app) => (t = app));
 
 interface Export {
   account: { email: string; credits: number };
-  profile: { name: string };
+  profile: { name: string; latitude: number | null; longitude: number | null; show_activity: boolean; last_active_at: string | null };
   likes: { given: Array<{ member_id: number }>; received: Array<{ member_id: number }> };
   conversations: Array<{ partner_id: number; partner_name: string }>;
   messages: Array<{ sent_by_me: boolean; body: string }>;
@@ -32,6 +32,8 @@ describe("my data", () => {
     const data = res.body;
     expect(data.account.email).toBe(me.email);
     expect(data.profile.name).toBe("Mara");
+    // The place that distances are worked out from, and the last activity behind "online now".
+    expect(data.profile).toMatchObject({ latitude: expect.any(Number), longitude: expect.any(Number), show_activity: true, last_active_at: expect.any(String) });
     expect(data.likes.given.map((l) => l.member_id)).toEqual([partner.id]);
     expect(data.conversations).toEqual([expect.objectContaining({ partner_id: partner.id, partner_name: "Paul" })]);
     expect(data.messages.map((m) => [m.sent_by_me, m.body])).toEqual([

@@ -5,6 +5,7 @@ import type { Db } from "../../src/server/db/client";
 import { companies, profiles, sites, users } from "../../src/server/db/schema";
 import { hashPassword } from "../../src/server/features/auth/passwords";
 import { moveCredits } from "../../src/server/features/credits/ledger";
+import { placeOf } from "../../src/server/geo/places";
 import { insertDefaultBundles } from "../../src/server/features/payments/payments.repo";
 import { defaultCompany, defaultSettings } from "../../src/server/features/settings/defaultSettings";
 
@@ -57,16 +58,17 @@ export async function createMember(
       canLogin: options.canLogin ?? true,
     })
     .returning();
-  await db.insert(profiles).values({
-    id: user.id,
-    siteId,
+  const profile = {
     name: options.name ?? `Member ${counter}`,
-    status: status === "confirmed" ? "enabled" : "disabled",
-    gender: counter % 2 ? "female" : "male",
+    status: status === "confirmed" ? ("enabled" as const) : ("disabled" as const),
+    gender: counter % 2 ? ("female" as const) : ("male" as const),
     dateOfBirth: "1990-01-15",
     country: "NL",
     ...options.profile,
-  });
+  };
+  // The place as the profile page would set it from country, region and town (geo/places.ts).
+  const place = placeOf(profile.country, profile.region, profile.city);
+  await db.insert(profiles).values({ id: user.id, siteId, latitude: place?.latitude ?? null, longitude: place?.longitude ?? null, ...profile });
   if (options.credits) await moveCredits(db, user.id, options.credits, "bonus");
   return { user, email, password };
 }

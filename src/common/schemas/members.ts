@@ -4,6 +4,8 @@ import { withoutControlCharacters } from "../plainText";
 import { idSchema, INT4_MAX } from "./ids";
 import { CITY_MAX_LENGTH, MAX_AGE, MAX_INTERESTS, MIN_AGE, PERSONAL_TEXT_MAX_LENGTH } from "../constants";
 import { INTERESTS } from "../interests";
+import { ACTIVITIES } from "../activity";
+import { SEARCH_SORTS } from "../searchDefaults";
 import { BODY_TYPES, EYE_COLORS, GENDERS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEXUALITIES, TATTOOS } from "../profileOptions";
 import { dateOfBirthSchema, nameSchema } from "./auth";
 import { memberCardSchema, profileSchema } from "./user";
@@ -38,6 +40,8 @@ export const ownProfileResponseSchema = z.object({
   profile: profileSchema,
   photos: z.array(ownPhotoSchema),
   invisible: z.boolean(),
+  /** Others may see whether the member is online now or was active lately. */
+  show_activity: z.boolean(),
   /** How many photos this member may have (3 free, 25 premium). */
   max_photos: z.number().int(),
 });
@@ -72,6 +76,7 @@ export const profileUpdateSchema = z
     relationship_status: z.enum(RELATIONSHIP_STATUSES).nullable().optional(),
     tattoos: z.enum(TATTOOS).nullable().optional(),
     invisible: z.boolean().optional(),
+    show_activity: z.boolean().optional(),
     main_image_id: z.string().uuid().optional(),
   })
   .strict();
@@ -80,29 +85,49 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export const photoResponseSchema = z.object({ photo: ownPhotoSchema });
 export const photoIdQuerySchema = z.object({ id: z.string().uuid({ error: "errors.not_found" }) }).strict();
 
-/** GET /api/members.php: search. `cursor` continues after the last result of the previous page. */
+/** The filters of a search (spec section 3), as the query string and the answer write them. */
+const searchFilterShape = {
+  gender: z.enum(GENDERS).optional(),
+  country: country.optional(),
+  countryregion: z.string().max(10).optional(),
+  min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+  max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+};
+
+/**
+ * GET /api/members.php: search. `cursor` continues after the last result of the previous page.
+ * `sort=distance` lists the nearest first (for a member with a place; otherwise newest first).
+ * `defaults=1` starts from the viewer's own settings (common/searchDefaults.ts): every filter not
+ * given is taken from them; the answer's `filters` tells what was searched.
+ */
 export const searchQuerySchema = z
   .object({
-    gender: z.enum(GENDERS).optional(),
-    country: country.optional(),
-    countryregion: z.string().max(10).optional(),
-    min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
-    max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+    ...searchFilterShape,
     interests: z
       .string()
       .max(300)
       .transform((value) => value.split(",").filter(Boolean))
       .pipe(z.array(z.enum(INTERESTS)).max(MAX_INTERESTS))
       .optional(),
-    /** The id of the last member shown. */
+    sort: z.enum(SEARCH_SORTS).optional(),
+    defaults: z.literal("1").optional(),
+    /** Where the previous page ended: the last member's id, after their distance in km when nearest first ("12:4711"). */
     cursor: z
       .string()
-      .regex(/^\d{1,10}$/)
-      .refine((cursor) => Number(cursor) <= INT4_MAX)
+      .regex(/^(\d{1,5}:)?\d{1,10}$/)
+      .refine((cursor) => Number(cursor.split(":").at(-1)) <= INT4_MAX)
       .optional(),
   })
   .strict();
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** The filters a search used, and its order. */
+export const searchFiltersSchema = z.object({
+  ...searchFilterShape,
+  interests: z.array(z.enum(INTERESTS)).optional(),
+  sort: z.enum(SEARCH_SORTS),
+});
+export type AppliedSearchFilters = z.infer<typeof searchFiltersSchema>;
 
 export const searchResponseSchema = z.object({
   profiles: z.array(memberCardSchema),
@@ -111,6 +136,8 @@ export const searchResponseSchema = z.object({
   next_cursor: z.string().nullable(),
   /** Members close to the filters (wider age range, whole country), when few match exactly. */
   similar: z.array(memberCardSchema),
+  /** What was searched: the filters given, or with `defaults=1` the viewer's own. */
+  filters: searchFiltersSchema,
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
@@ -128,6 +155,10 @@ export const memberViewSchema = z.object({
   /** The viewer has blocked this member. */
   blocked: z.boolean(),
   related: z.array(memberCardSchema),
+  /** As on the member's card: kilometres from the viewer (0 for under 1 km), or null. */
+  distance_km: z.number().int().nullable(),
+  /** As on the member's card: online now, active today or this week, or null. */
+  activity: z.enum(ACTIVITIES).nullable(),
 });
 export type MemberView = z.infer<typeof memberViewSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITIES } from "../activity";
 import { LANGUAGES } from "../locales";
 
 export const mainImageSchema = z.object({
@@ -65,5 +66,12 @@ export const memberCardSchema = z.object({
   city: z.string().nullable(),
   main_image: mainImageSchema.nullable(),
   fictional: z.boolean(),
+  /**
+   * Kilometres from the viewer's town to the member's (whole, 0 for under 1 km; common/distance.ts),
+   * or null when one of them has no place or the viewer is a visitor.
+   */
+  distance_km: z.number().int().nullable(),
+  /** Online now, active today or this week (common/activity.ts); null when longer ago, hidden or unknown. */
+  activity: z.enum(ACTIVITIES).nullable(),
 });
 export type MemberCard = z.infer<typeof memberCardSchema>;

@@ -1,5 +1,6 @@
 import { City } from "country-state-city";
 import type { GeocodeResult } from "../../common/schemas/settings";
+import type { Language } from "../../common/locales";
 import { regionName } from "./regions";
 
 interface Place {
@@ -43,8 +44,8 @@ function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: numb
 /** Furthest a nearest town may be before we say we do not know the place (open sea, desert). */
 const MAX_DISTANCE_KM = 75;
 
-/** Country, region and city nearest to a point, offline. */
-export function reverseGeocode(lat: number, lon: number): GeocodeResult {
+/** Country, region and city nearest to a point, offline; the region named for a page in `language`. */
+export function reverseGeocode(lat: number, lon: number, language?: Language): GeocodeResult {
   grid ??= buildGrid();
   let best: Place | null = null;
   let bestKm = Number.POSITIVE_INFINITY;
@@ -63,7 +64,7 @@ export function reverseGeocode(lat: number, lon: number): GeocodeResult {
   return {
     country: best.country,
     region: best.region,
-    region_name: regionName(best.country, best.region),
+    region_name: regionName(best.country, best.region, language),
     city: best.city,
   };
 }

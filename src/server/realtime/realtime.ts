@@ -8,6 +8,7 @@ import {
   SOCKETS_PER_MEMBER,
   TYPING_EVENT_EVERY_MS,
 } from "../../common/constants";
+import { ACTIVITY_WRITE_EVERY_MS } from "../../common/activity";
 import { clientEventSchema, SOCKET_CLOSE, type ServerEvent } from "../../common/schemas/realtime";
 import type { PubSub } from "../adapters/pubsub";
 import { AppError, notFound } from "../errors";
@@ -42,6 +43,8 @@ export interface RealtimeDeps {
   typingPartner(memberId: number, conversationId: number): Promise<number | null>;
   /** Which of these sessions are still live. */
   liveSessions(sessionIds: number[]): Promise<Set<number>>;
+  /** The member is here (a socket opened or answered): for "online now", called at most every ACTIVITY_WRITE_EVERY_MS. */
+  active?(memberId: number): Promise<void>;
 }
 
 /** Told to a member's sockets on every instance when sessions of theirs ended; never sent to a client. */
@@ -51,6 +54,8 @@ const SESSIONS_ENDED = JSON.stringify({ type: "sessions-ended" });
 interface MemberSockets {
   sockets: Map<WebSocket, number>;
   typing: TypingThrottle;
+  /** When the member's activity was last written from this instance (ms). */
+  activeAt: number;
   subscription: Promise<() => void>;
 }
 
@@ -131,12 +136,16 @@ export class Realtime {
           if (socket.readyState !== socket.OPEN) return;
           // Any frame shows the other end is there, like a pong.
           this.heartbeat.pong(socket);
+          this.present(memberId);
           const verdict = budget.take();
           if (verdict === "close") socket.close(SOCKET_CLOSE.flooding, "too_many_events");
           if (verdict !== "accept" || isBinary) return;
           void this.receive(memberId, data.toString());
         });
-        socket.on("pong", () => this.heartbeat.pong(socket));
+        socket.on("pong", () => {
+          this.heartbeat.pong(socket);
+          this.present(memberId);
+        });
         socket.on("close", () => this.remove(memberId, socket));
         // The ws library closes the socket itself after a protocol error (such as 1009, a frame over
         // the size limit) and has sent its close frame: only a socket still open is cut here.
@@ -164,6 +173,7 @@ export class Realtime {
       member = {
         sockets: new Map(),
         typing: new TypingThrottle(this.options.typingEveryMs),
+        activeAt: 0,
         subscription: this.pubsub.subscribe(channel(memberId), (message) => this.deliver(memberId, message)),
       };
       this.members.set(memberId, member);
@@ -176,6 +186,7 @@ export class Realtime {
       oldest.close(SOCKET_CLOSE.tooManySockets, "too_many_sockets");
     }
     member.sockets.set(socket, sessionId);
+    this.present(memberId);
     try {
       await member.subscription;
     } catch {
@@ -187,6 +198,14 @@ export class Realtime {
     // Pub/sub may have gone while subscribing: no "ready" then (see the class comment).
     if (!this.pubsub.isLive()) socket.close(SOCKET_CLOSE.tryAgainLater, "live events unavailable");
     else socket.send(JSON.stringify({ type: "ready" }));
+  }
+
+  /** A member with an open page is active: their last activity is written now and then while it stays open. */
+  private present(memberId: number): void {
+    const member = this.members.get(memberId);
+    if (!member || !this.deps.active || Date.now() - member.activeAt < ACTIVITY_WRITE_EVERY_MS) return;
+    member.activeAt = Date.now();
+    void this.deps.active(memberId).catch(() => {});
   }
 
   private remove(memberId: number, socket: WebSocket): void {

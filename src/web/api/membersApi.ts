@@ -6,11 +6,15 @@ import { api } from "./apiClient";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
 
-/** GET /api/members.php with `filters`: pages follow each other by `next_cursor`. */
-export function useMemberSearch(filters: SearchFilters, { enabled = true }: { enabled?: boolean } = {}) {
+/**
+ * GET /api/members.php with `filters`: pages follow each other by `next_cursor`. `mine`: the
+ * member's own search (`defaults=1`), which fills every filter not given from their settings.
+ */
+export function useMemberSearch(filters: SearchFilters, { enabled = true, mine = false }: { enabled?: boolean; mine?: boolean } = {}) {
+  const own = mine ? { defaults: "1" } : {};
   return useInfiniteQuery({
-    queryKey: [...queryKeys.members, filtersToParams(filters).toString()],
-    queryFn: ({ pageParam, signal }) => api<SearchResponse>("/api/members.php", { query: filtersToApiQuery(filters, pageParam), signal }),
+    queryKey: [...queryKeys.members, filtersToParams(filters).toString(), mine ? "mine" : "asked"],
+    queryFn: ({ pageParam, signal }) => api<SearchResponse>("/api/members.php", { query: { ...filtersToApiQuery(filters, pageParam), ...own }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     // Changing a filter keeps the old results on screen until the new ones arrive.

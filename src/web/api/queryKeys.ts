@@ -2,6 +2,8 @@
 // without the modules importing each other.
 
 export const queryKeys = {
+  settings: ["settings"],
+  user: ["user"],
   members: ["members"],
   member: (id: number) => ["member", id] as const,
   likes: ["likes"],

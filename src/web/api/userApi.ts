@@ -8,9 +8,10 @@ import { changeLanguage } from "../i18n/i18n";
 import { useChatStore } from "../stores/chatStore";
 import { api } from "./apiClient";
 import { queryClient } from "./queryClient";
+import { queryKeys } from "./queryKeys";
 
 export const userQuery = {
-  queryKey: ["user"],
+  queryKey: queryKeys.user,
   queryFn: async () => (await api<UserResponse>("/api/user.php")).user,
 };
 

@@ -1,7 +1,8 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from "../../common/constants";
-import { dateLocaleOf, type Language } from "../../common/locales";
+import type { Language } from "../../common/locales";
+import { numberFormatter } from "./pageLocale";
 
 // Each language is its own chunk; only the one in use is downloaded.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>("./locales/*.json");
@@ -13,11 +14,12 @@ async function loadResources(language: Language): Promise<void> {
 }
 
 export async function initI18n(language: Language): Promise<void> {
-  await i18next.use(initReactI18next).init({
+  await i18next.use(initReactI18next).use(numberFormatter).init({
     lng: language,
     fallbackLng: false,
     resources: {},
-    interpolation: { escapeValue: false },
+    // Every number a text takes goes through the page's number format (pageLocale.ts).
+    interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
   });
   await loadResources(language);
@@ -31,11 +33,6 @@ export async function changeLanguage(language: Language): Promise<void> {
   document.documentElement.lang = language;
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari.
   document.cookie = `${LOCALE_COOKIE}=${language}; path=/; max-age=${LOCALE_COOKIE_DAYS * 86400}; samesite=lax`;
-}
-
-/** Formats a date in the current language's locale (Dutch by default). */
-export function formatDate(value: string | Date, options: Intl.DateTimeFormatOptions = { dateStyle: "long" }): string {
-  return new Intl.DateTimeFormat(dateLocaleOf(i18next.language), options).format(new Date(value));
 }
 
 export { i18next };

@@ -11,14 +11,14 @@ import { DirectDebitCode } from "../features/payments/DirectDebitCode";
 import { DirectDebitForm } from "../features/payments/DirectDebitForm";
 import { QueryError } from "../features/payments/QueryError";
 import { useActiveDiscount } from "../features/payments/useActiveDiscount";
-import { useMoney } from "../features/payments/useMoney";
+import { useFormats } from "../i18n/formats";
 
 type Step = "phone" | "code" | "confirmed";
 
 /** /directdebit?bundle=ID: a one-time SEPA direct debit in three steps (spec section 4): phone entry, SMS code, confirmed. */
 export function DirectDebitPage() {
   const { t } = useTranslation();
-  const money = useMoney();
+  const { money } = useFormats();
   const [search] = useSearchParams();
   const code = useActiveDiscount();
   const offer = useCreditsOffer(code);

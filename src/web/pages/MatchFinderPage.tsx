@@ -26,7 +26,9 @@ export function MatchFinderPage() {
     const profile = user?.profile;
     const [minAge, maxAge] = defaultAgeRange(profile?.age);
     const home = [profile?.country, settings.geoip_country].find((c) => c && settings.countries.includes(c)) ?? "";
-    return { seeking: suggestedSeeking(profile?.gender, profile?.sexuality), minAge, maxAge, country: home, region: "", interests: [] };
+    // The member's own region to start with (they may widen it to the whole country).
+    const region = home && home === profile?.country ? (profile.region ?? "") : "";
+    return { seeking: suggestedSeeking(profile?.gender, profile?.sexuality), minAge, maxAge, country: home, region, interests: [] };
   });
   // 0 to 3: the questions; 4: the results.
   const [step, setStep] = useState(0);
@@ -41,7 +43,8 @@ export function MatchFinderPage() {
   };
 
   const patch = (change: Partial<MatchFinderAnswers>) => setAnswers((a) => ({ ...a, ...change }));
-  const filters = answersToFilters(answers);
+  // A member with a place sees the nearest matches first.
+  const filters = answersToFilters(answers, user?.profile.country ? "distance" : undefined);
 
   if (done) {
     return (

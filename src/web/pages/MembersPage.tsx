@@ -2,13 +2,16 @@ import { useMemo } from "react";
 import { Container } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { useMemberSearch } from "../api/membersApi";
 import { useSettings } from "../api/settingsApi";
 import { useUser } from "../api/userApi";
 import { PrefetchLink } from "../components/PrefetchLink";
-import { filtersFromParams, filtersToParams } from "../features/members/filterQuery";
+import { filtersFromParams, filtersToParams, type SearchFilters } from "../features/members/filterQuery";
 import { SearchFilterForm } from "../features/members/SearchFilterForm";
 import { SearchLoginCard } from "../features/members/SearchLoginCard";
 import { SearchResults } from "../features/members/SearchResults";
+
+const NO_FILTERS: SearchFilters = {};
 
 /** Search and list of members; the filters live in the query string (also the members' home page). */
 export function MembersPage() {
@@ -17,6 +20,10 @@ export function MembersPage() {
   const user = useUser();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params, settings.countries), [params, settings.countries]);
+  // A member's first search (no filters in the address) starts from their own settings; the form shows what was searched.
+  const mine = user !== null && params.size === 0;
+  const own = useMemberSearch({}, { enabled: mine, mine: true }).data?.pages[0]?.filters;
+  const shown = mine ? (own ?? NO_FILTERS) : filters;
   // Visitors search where the site allows it, always or with a traffic source (which only the server
   // knows); where it never does, the invitation shows without a call that would answer 403.
   const maySearch = user !== null || settings.logged_out_search || settings.logged_out_search_trafficsource;
@@ -35,8 +42,8 @@ export function MembersPage() {
       </div>
       {maySearch ? (
         <>
-          <SearchFilterForm filters={filters} onSearch={(next) => setParams(filtersToParams(next))} />
-          <SearchResults filters={filters} />
+          <SearchFilterForm filters={shown} onSearch={(next) => setParams(filtersToParams(next))} canSortByDistance={Boolean(user?.profile.country)} />
+          <SearchResults filters={mine ? {} : filters} mine={mine} />
         </>
       ) : (
         <SearchLoginCard />

@@ -7,12 +7,12 @@ import { PageSpinner } from "../components/PageSpinner";
 import { PrefetchLink } from "../components/PrefetchLink";
 import { PaymentMethodLabel } from "../features/payments/PaymentMethodLabel";
 import { QueryError } from "../features/payments/QueryError";
-import { useMoney } from "../features/payments/useMoney";
+import { useFormats } from "../i18n/formats";
 
 /** Prices for everyone, visitors included: bundles, what credits buy, methods, and the refund rule. */
 export function PricingPage() {
   const { t } = useTranslation();
-  const money = useMoney();
+  const { money } = useFormats();
   const user = useUser();
   const settings = useSettings();
   const offer = useCreditsOffer();

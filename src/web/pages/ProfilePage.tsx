@@ -11,14 +11,16 @@ import { BlockedMembers } from "../features/profile/BlockedMembers";
 import { DeleteAccount } from "../features/account/DeleteAccount";
 import { PasswordChangeForm } from "../features/account/PasswordChangeForm";
 import { SessionsCard } from "../features/account/SessionsCard";
+import { ActivitySwitch } from "../features/profile/ActivitySwitch";
 import { InvisibleSwitch } from "../features/profile/InvisibleSwitch";
 import { PhotoManager } from "../features/profile/PhotoManager";
 import { ProfileEditor } from "../features/profile/ProfileEditor";
-import { formatDate } from "../i18n/i18n";
+import { useFormats } from "../i18n/formats";
 
 /** Own profile (photos, invisible mode, every profile field) and account settings. */
 export function ProfilePage() {
   const { t } = useTranslation();
+  const formats = useFormats();
   const { cdn_prefix } = useSettings();
   const user = useUser();
   const own = useOwnProfile();
@@ -38,7 +40,7 @@ export function ProfilePage() {
         <div className="me-auto">
           <h1 className="h3 mb-0">{t("profile.title")}</h1>
           <p className="text-body-secondary mb-0">
-            {user.profile.name} · {t("profile.member_since", { date: formatDate(user.signup_date) })}
+            {user.profile.name} · {t("profile.member_since", { date: formats.date(user.signup_date) })}
           </p>
         </div>
         <PrefetchLink to={`/members/${user.profile.id}`} className="btn btn-outline-primary btn-sm d-none d-sm-inline-block">
@@ -65,6 +67,8 @@ export function ProfilePage() {
             <Card className="border-0 shadow-sm">
               <Card.Body>
                 <InvisibleSwitch invisible={own.data.invisible} />
+                <hr />
+                <ActivitySwitch shown={own.data.show_activity} />
               </Card.Body>
             </Card>
           </Col>

@@ -6,12 +6,12 @@ import { PageSpinner } from "../components/PageSpinner";
 import { PrefetchLink } from "../components/PrefetchLink";
 import { PaymentResult } from "../features/payments/PaymentResult";
 import { QueryError } from "../features/payments/QueryError";
-import { useMoney } from "../features/payments/useMoney";
+import { useFormats } from "../i18n/formats";
 
 /** /credits/repeat-order: buy again in one step with the card the provider keeps. */
 export function RepeatOrderPage() {
   const { t } = useTranslation();
-  const money = useMoney();
+  const { money } = useFormats();
   const repeat = useRepeatOffer();
   const offer = useCreditsOffer();
   const buy = useRepeatOrder();

@@ -33,8 +33,8 @@ export function SignupMatchesPage() {
   const { t } = useTranslation();
   const user = useUser();
   const gender = user ? (soughtGender(user.profile.gender, user.profile.sexuality) ?? undefined) : undefined;
-  // Near the member first (their country), then from anywhere the site sells when that gives too few.
-  const near = useMemberSearch({ gender, country: user?.profile.country ?? undefined }, { enabled: Boolean(user) });
+  // The member's own search first (their ages, their country, nearest first), then anyone they look for when that gives too few.
+  const near = useMemberSearch({}, { enabled: Boolean(user), mine: true });
   const nearCount = near.data ? near.data.pages[0].profiles.length + near.data.pages[0].similar.length : 0;
   const wide = useMemberSearch({ gender }, { enabled: Boolean(user) && near.isSuccess && nearCount < PROPOSALS });
   const like = useLike();

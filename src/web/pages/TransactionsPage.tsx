@@ -10,7 +10,7 @@ import { PaymentMethodLabel } from "../features/payments/PaymentMethodLabel";
 import { PaymentStatusBadge } from "../features/payments/PaymentStatusBadge";
 import { QueryError } from "../features/payments/QueryError";
 import { Receipt } from "../features/payments/Receipt";
-import { useMoney } from "../features/payments/useMoney";
+import { useFormats } from "../i18n/formats";
 
 function TransactionDetail({ id }: { id: string }) {
   const transaction = useTransaction(id);
@@ -20,8 +20,9 @@ function TransactionDetail({ id }: { id: string }) {
 }
 
 function Purchases() {
-  const { t, i18n } = useTranslation();
-  const money = useMoney();
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const { money } = formats;
   const list = useTransactions();
   if (list.isPending) return <PageSpinner />;
   if (list.isError) return <QueryError error={list.error} retry={() => list.refetch()} />;
@@ -48,7 +49,7 @@ function Purchases() {
         {list.data.transactions.map((p) => (
           <tr key={p.payment_id} data-testid="transaction-row">
             <td className="text-nowrap">
-              <PrefetchLink to={`/transactions/${p.payment_id}`}>{new Date(p.created_at).toLocaleDateString(i18n.language)}</PrefetchLink>
+              <PrefetchLink to={`/transactions/${p.payment_id}`}>{formats.date(p.created_at, { dateStyle: "short" })}</PrefetchLink>
             </td>
             <td>{t("payment.bundle", { count: p.credits })}</td>
             <td>

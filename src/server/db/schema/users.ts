@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { sites } from "./sites";
 
 export type UserStatus = "not_confirmed" | "confirmed";
@@ -75,6 +75,14 @@ export const profiles = pgTable(
     country: text("country"),
     region: text("region"),
     city: text("city"),
+    /**
+     * Where the member lives, as the coordinates of their town from the packaged cities data (of the
+     * region, or the country, when the town is unknown): never finer than a town, so that distances
+     * shown to others cannot place anyone closer than that. Set with country, region and city
+     * (geo/places.ts).
+     */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
     personalText: text("personal_text"),
     interests: jsonb("interests").$type<string[]>().notNull().default([]),
     hairColor: text("hair_color"),
@@ -84,6 +92,10 @@ export const profiles = pgTable(
     tattoos: text("tattoos"),
     fictional: boolean("fictional").notNull().default(false),
     invisible: boolean("invisible").notNull().default(false),
+    /** Others may see whether the member is online now or was active lately (a setting; on by default). */
+    showActivity: boolean("show_activity").notNull().default(true),
+    /** When the member last used the site (a request or a live socket), written at most every few minutes. */
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
     mainPhotoId: text("main_photo_id"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -108,10 +108,19 @@ export async function insertSession(
   values: { tokenHash: string; userId: number; expiresAt: Date; userAgent?: string; ip?: string },
 ): Promise<void> {
   await db.insert(sessions).values(values);
+  // Logging in is being active: "online now" from the first page, not only from the first touch.
+  await touchMemberActivity(db, values.userId);
 }
 
+/** The session was used now: its last-seen, and the member's last activity (for "online now"), in one statement. */
 export async function touchSession(db: Db, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  await db.execute(sql`WITH s AS (UPDATE sessions SET last_seen_at = now() WHERE id = ${sessionId} RETURNING user_id)
+    UPDATE profiles SET last_active_at = now() WHERE id = (SELECT user_id FROM s)`);
+}
+
+/** The member is using the site now (a live socket): their last activity, for "online now". */
+export async function touchMemberActivity(db: Db, memberId: number): Promise<void> {
+  await db.update(profiles).set({ lastActiveAt: sql`now()` }).where(eq(profiles.id, memberId));
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {

@@ -24,6 +24,7 @@ import type { MemberRecord } from "../auth/auth.repo";
 import { moveCredits } from "../credits/ledger";
 import { checkIdempotencyKey, isKeyTaken, once, storedAnswer } from "../credits/idempotency";
 import { cardRowOf } from "../members/members.repo";
+import { placeOfProfile } from "../members/ownSearch";
 import { memberCardDto } from "../members/profileDto";
 import { assertVisible, findVisibleProfile, isVisible, type Viewer } from "../members/visibility";
 import {
@@ -59,7 +60,8 @@ function listItemOf(r: ConversationListRow): ListItem {
     conversation: r.conversation_id,
     profile: card.profile.id,
     num_unread_messages: r.unread,
-    member: memberCardDto(card.profile, card.mainPhoto),
+    // No activity here: an item is kept until the conversation changes, and "online now" would go stale.
+    member: { ...memberCardDto(card.profile, card.mainPhoto), activity: null },
     last_message:
       r.last_id !== null && r.last_sender !== null && r.last_kind && r.last_at
         ? {
@@ -355,7 +357,7 @@ export class ChatService {
     const target = await findVisibleProfile(this.db, this.viewer(member, site), other);
     if (target.blockedByViewer) throw new AppError(404, "not_found");
     const conversation = query.id !== undefined ? await findConversation(this.db, query.id) : await findConversationBetween(this.db, me, other);
-    const card = memberCardDto(target.profile, target.mainPhoto);
+    const card = memberCardDto(target.profile, target.mainPhoto, placeOfProfile(member.profile));
     if (!conversation) return { conversation: null, member: card, messages: [], older_hidden: false };
     const upTo = await markRead(this.db, conversation.id, me);
     if (upTo !== null) await this.events.publish(other, { type: "read", conversation: conversation.id, by: me, up_to: upTo });

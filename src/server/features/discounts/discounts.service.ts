@@ -1,4 +1,5 @@
-import { formatMoney, type Currency, type PaymentMethodId } from "../../../common/paymentMethods";
+import { formatLocale, formatMoney } from "../../../common/formats";
+import type { Currency, PaymentMethodId } from "../../../common/paymentMethods";
 import type { DiscountCode } from "../../../common/schemas/payments";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
@@ -78,18 +79,18 @@ export class DiscountsService {
   /** Whether the code takes anything off this order: the reason it does not, in the member's language, else the code. */
   async check(member: MemberRecord, site: SiteRow, country: string, name: string, order: DiscountedOrder, language: string): Promise<DiscountCode> {
     const code = await this.lookup(member, site, country, name);
-    const problem = reasonNotApplicable(code, order, language);
+    const problem = reasonNotApplicable(code, order, formatLocale(language, country));
     if (problem) throw problem;
     return code;
   }
 }
 
-/** Why a (found, unused) code does not apply to an order, or null when it does. */
-export function reasonNotApplicable(code: DiscountCode, order: DiscountedOrder, language: string): AppError | null {
+/** Why a (found, unused) code does not apply to an order, or null when it does; amounts written for `locale` (common/formats.ts). */
+export function reasonNotApplicable(code: DiscountCode, order: DiscountedOrder, locale: string): AppError | null {
   if (code.expired) return new AppError(400, "code_expired");
   if (code.currency !== null && code.currency !== order.currency) return new AppError(404, "code_not_found");
   if (code.minimum_order_value !== null && code.currency !== null && order.price < code.minimum_order_value) {
-    return new AppError(400, "code_minimum", { amount: formatMoney(code.minimum_order_value, code.currency, language) });
+    return new AppError(400, "code_minimum", { amount: formatMoney(code.minimum_order_value, code.currency, locale) });
   }
   if (order.method !== null && code.paymentmethods.length > 0 && !code.paymentmethods.includes(order.method)) return new AppError(400, "code_method");
   return null;

@@ -3,13 +3,8 @@ import type { Db } from "../../db/client";
 import { photos, profiles, users } from "../../db/schema";
 import { type MainPhoto, mainPhotoColumns, type ProfileRow } from "../auth/auth.repo";
 import type { Viewer } from "../members/visibility";
-
-/** The genders a member with this gender and sexuality is interested in. */
-export function wantedGenders(gender: "male" | "female" | null, sexuality: string | null): Array<"male" | "female"> {
-  if (!gender || sexuality === "bi") return ["male", "female"];
-  const other = gender === "male" ? "female" : "male";
-  return sexuality === "gay" || sexuality === "lesbian" ? [gender] : [other];
-}
+import { wantedGenders } from "../../../common/searchDefaults";
+import type { Gender, Sexuality } from "../../../common/profileOptions";
 
 /**
  * An operated profile (demo or fictional: it cannot log in) with a photo, that does not like the
@@ -18,7 +13,7 @@ export function wantedGenders(gender: "male" | "female" | null, sexuality: strin
 export async function pickAutoLiker(
   db: Db,
   viewer: Viewer & { id: number },
-  wanted: { gender: "male" | "female" | null; sexuality: string | null },
+  wanted: { gender: Gender | null; sexuality: Sexuality | null },
 ): Promise<{ profile: ProfileRow; mainPhoto: MainPhoto | null } | null> {
   const genders = wantedGenders(wanted.gender, wanted.sexuality);
   const [row] = await db

@@ -1,3 +1,4 @@
+import type { Gender, Sexuality } from "../../../common/profileOptions";
 import { AUTO_LIKES_PER_DAY, LIKE_NOTICE_WINDOW_HOURS } from "../../../common/constants";
 import type { AutoLikeResponse, LikeResponse, LikesResponse } from "../../../common/schemas/members";
 import type { Limiter } from "../../adapters/limiter";
@@ -60,7 +61,7 @@ export class LikesService {
     const { likes, cards } = await listLikesWithCards(this.db, viewer.id);
     const profiles = cards.map((raw) => {
       const card = cardRowOf(raw);
-      return memberCardDto(card.profile, card.mainPhoto);
+      return memberCardDto(card.profile, card.mainPhoto, viewer.place);
     });
     const visible = new Set(profiles.map((p) => p.id));
     const shown = likes.filter((l) => visible.has(l.other));
@@ -79,7 +80,7 @@ export class LikesService {
    * A member who now likes the viewer, for the "New like!" modal. Only profiles the site operates
    * (demo and fictional members) like automatically: a real member's like is never made up.
    */
-  async autoLike(viewer: Viewer & { id: number }, wanted: { gender: "male" | "female" | null; sexuality: string | null }): Promise<AutoLikeResponse> {
+  async autoLike(viewer: Viewer & { id: number }, wanted: { gender: Gender | null; sexuality: Sexuality | null }): Promise<AutoLikeResponse> {
     const key = `autolike:${viewer.id}:${utcDay()}`;
     const used = await this.limiter.peek(key);
     if (used && used.count >= AUTO_LIKES_PER_DAY) return { profile: null };

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, lt, notInArray, type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client";
 import { photos, profiles } from "../../db/schema";
+import type { Coordinates } from "../../geo/places";
 import { type MainPhoto, mainPhotoColumns, type ProfileRow } from "../auth/auth.repo";
 
 export interface SearchFilter {
@@ -19,13 +20,30 @@ export interface SearchFilter {
   onlyIds?: number[];
 }
 
-/** The profile columns a member card shows. */
-export type CardProfile = Pick<ProfileRow, "id" | "name" | "gender" | "country" | "region" | "city" | "dateOfBirth" | "fictional">;
+/** The profile columns a member card shows, or decides what it shows (distance, activity). */
+export type CardProfile = Pick<
+  ProfileRow,
+  "id" | "name" | "gender" | "country" | "region" | "city" | "dateOfBirth" | "fictional" | "latitude" | "longitude" | "invisible" | "showActivity" | "lastActiveAt"
+>;
 
 export interface CardRow {
   profile: CardProfile;
   mainPhoto: MainPhoto | null;
+  /** The distance shown from the viewer when a nearest-first query worked it out (null: the member has no place). */
+  distanceKm?: number | null;
 }
+
+/** The order of a search page: newest first, or nearest to a place first. */
+export type SearchOrder = { by: "newest" } | { by: "distance"; from: Coordinates };
+
+/** Where a page starts: after this member, and when nearest first after their distance. */
+export interface SearchCursor {
+  id: number;
+  km?: number;
+}
+
+/** Distance (whole km, 0 under 1 km) used as the order when a member has no place: after everyone who has one. */
+export const UNKNOWN_DISTANCE_KM = 99_999;
 
 const cardColumns = {
   id: profiles.id,
@@ -36,7 +54,25 @@ const cardColumns = {
   city: profiles.city,
   dateOfBirth: profiles.dateOfBirth,
   fictional: profiles.fictional,
+  latitude: profiles.latitude,
+  longitude: profiles.longitude,
+  invisible: profiles.invisible,
+  showActivity: profiles.showActivity,
+  lastActiveAt: profiles.lastActiveAt,
 };
+
+/**
+ * The distance shown between `from` and a member, in SQL: the great-circle distance of
+ * geo/places.ts, in whole kilometres and 0 under 1 km (shownDistanceKm of common/distance.ts);
+ * UNKNOWN_DISTANCE_KM for a member without a place.
+ */
+export function shownDistanceSql(from: Coordinates): SQL<number> {
+  const km = sql`12742 * asin(least(1, sqrt(power(sin(radians(${profiles.latitude} - ${from.latitude}::float8) / 2), 2)
+    + cos(radians(${from.latitude}::float8)) * cos(radians(${profiles.latitude})) * power(sin(radians(${profiles.longitude} - ${from.longitude}::float8) / 2), 2))))`;
+  // least() passes over a NULL, so a member without a place is told apart first.
+  return sql<number>`(CASE WHEN ${profiles.latitude} IS NULL OR ${profiles.longitude} IS NULL THEN ${UNKNOWN_DISTANCE_KM}
+    WHEN ${km} < 1 THEN 0 ELSE round(${km}) END)::int`;
+}
 
 
 // Written as literals, not parameters, so that the planner matches the partial search indexes.
@@ -65,16 +101,64 @@ function where(filter: SearchFilter): SQL | undefined {
 const normalise = (rows: Array<{ profile: CardProfile; mainPhoto: MainPhoto | null }>): CardRow[] =>
   rows.map((r) => ({ profile: r.profile, mainPhoto: r.mainPhoto?.id ? r.mainPhoto : null }));
 
-/** Newest members first, after `beforeId` (keyset paging: as fast on page 1000 as on page 1). */
-export async function searchPage(db: Db, filter: SearchFilter, beforeId: number | null, limit: number): Promise<CardRow[]> {
-  const rows = await db
-    .select({ profile: cardColumns, mainPhoto: mainPhotoColumns })
-    .from(profiles)
-    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
-    .where(and(where(filter), beforeId ? lt(profiles.id, beforeId) : undefined))
-    .orderBy(desc(profiles.id))
-    .limit(limit);
-  return normalise(rows);
+/**
+ * A page of members matching `filter`, newest first or nearest first, after `cursor` (keyset paging:
+ * as fast on page 1000 as on page 1).
+ */
+export async function searchPage(db: Db, filter: SearchFilter, order: SearchOrder, cursor: SearchCursor | null, limit: number): Promise<CardRow[]> {
+  if (order.by === "newest") {
+    const rows = await db
+      .select({ profile: cardColumns, mainPhoto: mainPhotoColumns })
+      .from(profiles)
+      .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+      .where(and(where(filter), cursor ? lt(profiles.id, cursor.id) : undefined))
+      .orderBy(desc(profiles.id))
+      .limit(limit);
+    return normalise(rows);
+  }
+  const from = order.from;
+  // Widening circles: the members within the first radius that fills the page are the nearest of
+  // all, and a circle is looked up by its box (index) rather than by working out every distance.
+  for (const radius of NEAREST_RADII_KM) {
+    if (radius !== null && cursor?.km !== undefined && radius < cursor.km) continue;
+    const rows = await nearestPage(db, filter, from, radius, cursor, limit);
+    if (rows.length >= limit || radius === null) return rows;
+  }
+  return [];
+}
+
+/** The radii (km) the nearest-first search tries in turn; null: everywhere. */
+export const NEAREST_RADII_KM = [25, 100, 400, 1600, null] as const;
+
+/** The box around `from` that holds every point within `radiusKm`, or null where a box cannot (poles, the 180th meridian). */
+function boxAround(from: Coordinates, radiusKm: number): SQL | null {
+  const dLat = radiusKm / 111.2;
+  const cos = Math.cos((from.latitude * Math.PI) / 180);
+  if (Math.abs(from.latitude) + dLat >= 89 || cos < 0.05) return null;
+  const dLon = radiusKm / (111.2 * cos);
+  if (Math.abs(from.longitude) + dLon >= 180) return null;
+  return sql`point(${profiles.longitude}, ${profiles.latitude}) <@ box(point(${from.longitude - dLon}, ${from.latitude - dLat}), point(${from.longitude + dLon}, ${from.latitude + dLat}))`;
+}
+
+/** The nearest members within `radiusKm` (everywhere when null), after `cursor`: ids and distances first, then their cards. */
+async function nearestPage(db: Db, filter: SearchFilter, from: Coordinates, radiusKm: number | null, cursor: SearchCursor | null, limit: number): Promise<CardRow[]> {
+  const box = radiusKm === null ? null : boxAround(from, radiusKm);
+  const after = cursor ? sql`AND (km > ${cursor.km ?? 0} OR (km = ${cursor.km ?? 0} AND id < ${cursor.id}))` : sql``;
+  // Each candidate's distance is worked out once: OFFSET 0 keeps PostgreSQL from copying the
+  // expression into every place the outer query names it.
+  const rows = rowsOf<RawCard & { km: number }>(
+    await db.execute(sql`
+      WITH nearest AS (
+        SELECT id, km FROM (
+          SELECT ${profiles.id} AS id, ${shownDistanceSql(from)} AS km FROM ${profiles}
+          WHERE ${where(filter)} ${box ? sql`AND ${box}` : sql``} OFFSET 0) candidates
+        WHERE true ${radiusKm === null ? sql`` : sql`AND km <= ${radiusKm}`} ${after}
+        ORDER BY km, id DESC LIMIT ${limit})
+      SELECT ${CARD_COLUMNS_SQL}, n.km
+      FROM nearest n JOIN profiles p ON p.id = n.id LEFT JOIN photos ph ON ph.id = p.main_photo_id
+      ORDER BY n.km, n.id DESC`),
+  );
+  return rows.map((r) => ({ ...cardRowOf(r), distanceKm: r.km >= UNKNOWN_DISTANCE_KM ? null : r.km }));
 }
 
 /** How many members match (counted from the search index alone). */
@@ -93,6 +177,11 @@ export interface RawCard {
   city: string | null;
   date_of_birth: string | null;
   fictional: boolean;
+  latitude: number | null;
+  longitude: number | null;
+  invisible: boolean;
+  show_activity: boolean;
+  last_active_at: Date | string | null;
   photo_id: string | null;
   filename: string | null;
   thumb_filename: string | null;
@@ -120,12 +209,27 @@ export async function cardsByIds(db: Db, ids: number[], excludeIds: number[] = [
 
 /** The columns of a RawCard over profiles p and photos ph, as text (for prepared statements) and as SQL. */
 export const CARD_COLUMNS = `p.id, p.name, p.gender, p.country, p.region, p.city, p.date_of_birth::text AS date_of_birth, p.fictional,
+  p.latitude, p.longitude, p.invisible, p.show_activity, p.last_active_at,
   ph.id AS photo_id, ph.filename, ph.thumb_filename, ph.match_filename, ph.status AS photo_status`;
 export const CARD_COLUMNS_SQL = sql.raw(CARD_COLUMNS);
 
 export function cardRowOf(r: RawCard): CardRow {
   return {
-    profile: { id: r.id, name: r.name, gender: r.gender, country: r.country, region: r.region, city: r.city, dateOfBirth: r.date_of_birth, fictional: r.fictional },
+    profile: {
+      id: r.id,
+      name: r.name,
+      gender: r.gender,
+      country: r.country,
+      region: r.region,
+      city: r.city,
+      dateOfBirth: r.date_of_birth,
+      fictional: r.fictional,
+      latitude: r.latitude,
+      longitude: r.longitude,
+      invisible: r.invisible,
+      showActivity: r.show_activity,
+      lastActiveAt: r.last_active_at === null ? null : new Date(r.last_active_at),
+    },
     mainPhoto:
       r.photo_id && r.filename && r.thumb_filename && r.match_filename && r.photo_status
         ? { id: r.photo_id, filename: r.filename, thumbFilename: r.thumb_filename, matchFilename: r.match_filename, status: r.photo_status }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { memberQuerySchema, memberViewSchema, searchQuerySchema, searchResponseSchema } from "../../../common/schemas/members";
 import { unauthorized } from "../../errors";
 import type { MembersService } from "./members.service";
+import { ownSearchFacts, placeOfProfile } from "./ownSearch";
 import type { Viewer } from "./visibility";
 
 /** Cookie set when a visit arrives with a traffic source (network or ref). */
@@ -10,7 +11,7 @@ export const TRAFFIC_SOURCE_COOKIE = "ts";
 
 export function viewerOf(request: FastifyRequest): Viewer {
   const member = request.member;
-  return { id: member?.user.id ?? null, siteId: request.site.id, paid: member?.user.paidUser ?? false };
+  return { id: member?.user.id ?? null, siteId: request.site.id, paid: member?.user.paidUser ?? false, place: member ? placeOfProfile(member.profile) : null };
 }
 
 /** Visitors search only as the site allows: always, or only when they came with a traffic source. */
@@ -26,14 +27,16 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> =
     {
       schema: {
         tags: ["members"],
-        summary: "Search members: newest first, keyset paged with `cursor`, with the total and similar members when few match",
+        summary:
+          "Search members: newest or nearest first, keyset paged with `cursor`, with the total and similar members when few match; `defaults=1` starts from the viewer's own settings",
         querystring: searchQuerySchema,
         response: { 200: searchResponseSchema },
       },
     },
     async (request) => {
       if (!request.member && !visitorMaySearch(request)) throw unauthorized();
-      return members.search(viewerOf(request), request.query);
+      const own = request.member ? ownSearchFacts(request.member.profile) : null;
+      return members.search(viewerOf(request), request.query, own, request.site.settings.countries);
     },
   );
 

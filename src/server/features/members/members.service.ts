@@ -1,16 +1,50 @@
 import { FREE_VISIBLE_PHOTOS, SEARCH_PAGE_SIZE, SIMILAR_RESULTS_BELOW } from "../../../common/constants";
-import type { MemberView, SearchQuery, SearchResponse, ViewerPhoto } from "../../../common/schemas/members";
+import type { AppliedSearchFilters, MemberView, SearchQuery, SearchResponse, ViewerPhoto } from "../../../common/schemas/members";
 import type { MemberCard } from "../../../common/schemas/user";
+import { type OwnSearchFacts, ownSearch } from "../../../common/searchDefaults";
 import type { Db } from "../../db/client";
-import { type CardRow, cardsByIds, type SearchFilter, searchCount, searchPage } from "./members.repo";
-import { memberCardDto, profileDto } from "./profileDto";
+import { AppError } from "../../errors";
+import type { Coordinates } from "../../geo/places";
+import {
+  type CardRow,
+  cardsByIds,
+  type SearchCursor,
+  type SearchFilter,
+  type SearchOrder,
+  searchCount,
+  searchPage,
+  UNKNOWN_DISTANCE_KM as UNKNOWN_KM,
+} from "./members.repo";
+import { memberCardDto, profileDto, shownActivity, shownDistance } from "./profileDto";
 import { listPhotos, markLikeSeen } from "./memberView.repo";
 import { blockedIds, findVisibleProfile, likeExists, type Viewer } from "./visibility";
 
-const cards = (rows: CardRow[]): MemberCard[] => rows.map((r) => memberCardDto(r.profile, r.mainPhoto));
+const cards = (rows: CardRow[], from: Coordinates | null = null): MemberCard[] => rows.map((r) => memberCardDto(r.profile, r.mainPhoto, from, r.distanceKm));
+
+/**
+ * The filters a search uses: those asked for, and with `defaults=1` the viewer's own settings for
+ * every one not asked for. Nearest first only for a viewer with a place.
+ */
+export function appliedFilters(query: SearchQuery, own: OwnSearchFacts | null, siteCountries: readonly string[], hasPlace: boolean): AppliedSearchFilters {
+  const { defaults, cursor: _cursor, sort, ...asked } = query;
+  const start: Partial<AppliedSearchFilters> = defaults && own ? ownSearch(own, siteCountries) : {};
+  const given = Object.fromEntries(Object.entries(asked).filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0)));
+  const filters: AppliedSearchFilters = { ...start, ...given, sort: sort ?? start.sort ?? "newest" };
+  if (filters.sort === "distance" && !hasPlace) filters.sort = "newest";
+  if (!filters.country) delete filters.countryregion;
+  return filters;
+}
+
+/** The page a cursor names for this order: "4711" newest first, "12:4711" nearest first; anything else is refused. */
+function cursorOf(cursor: string | undefined, sort: AppliedSearchFilters["sort"]): SearchCursor | null {
+  if (!cursor) return null;
+  const [first, second] = cursor.split(":");
+  if ((sort === "distance") !== (second !== undefined)) throw new AppError(400, "field_invalid", undefined, "cursor");
+  return second === undefined ? { id: Number(first) } : { km: Number(first), id: Number(second) };
+}
 
 /** YYYY-MM-DD of the day `years` years before today (UTC). */
-function yearsAgo(years: number, extraDays = 0): string {
+export function yearsAgo(years: number, extraDays = 0): string {
   const d = new Date();
   d.setUTCFullYear(d.getUTCFullYear() - years);
   d.setUTCDate(d.getUTCDate() + extraDays);
@@ -44,37 +78,41 @@ export class MembersService {
     return Math.max(0, hit.total - excludedMatching);
   }
 
-  async search(viewer: Viewer, query: SearchQuery): Promise<SearchResponse> {
+  async search(viewer: Viewer, query: SearchQuery, own: OwnSearchFacts | null = null, siteCountries: readonly string[] = []): Promise<SearchResponse> {
+    const applied = appliedFilters(query, own, siteCountries, Boolean(viewer.place));
     const excludeIds = [...(await blockedIds(this.db, viewer.id)), ...(viewer.id ? [viewer.id] : [])];
     const filter: SearchFilter = {
       siteId: viewer.siteId,
       excludeIds,
-      gender: query.gender,
-      country: query.country,
-      region: query.country ? query.countryregion : undefined,
+      gender: applied.gender,
+      country: applied.country,
+      region: applied.country ? applied.countryregion : undefined,
       // Aged max_age means born after the day max_age + 1 years ago.
-      bornFrom: query.max_age ? yearsAgo(query.max_age + 1, 1) : undefined,
-      bornUntil: query.min_age ? yearsAgo(query.min_age) : undefined,
-      interests: query.interests,
+      bornFrom: applied.max_age ? yearsAgo(applied.max_age + 1, 1) : undefined,
+      bornUntil: applied.min_age ? yearsAgo(applied.min_age) : undefined,
+      interests: applied.interests,
     };
-    const beforeId = query.cursor ? Number(query.cursor) : null;
-    const [rows, total] = await Promise.all([searchPage(this.db, filter, beforeId, SEARCH_PAGE_SIZE + 1), this.count(filter)]);
+    const order: SearchOrder = applied.sort === "distance" && viewer.place ? { by: "distance", from: viewer.place } : { by: "newest" };
+    const cursor = cursorOf(query.cursor, order.by);
+    const [rows, total] = await Promise.all([searchPage(this.db, filter, order, cursor, SEARCH_PAGE_SIZE + 1), this.count(filter)]);
     const page = rows.slice(0, SEARCH_PAGE_SIZE);
-    const nextCursor = rows.length > SEARCH_PAGE_SIZE ? String(page[page.length - 1].profile.id) : null;
+    const last = page[page.length - 1];
+    const nextCursor = rows.length > SEARCH_PAGE_SIZE ? (order.by === "distance" ? `${last.distanceKm ?? UNKNOWN_KM}:${last.profile.id}` : String(last.profile.id)) : null;
+    const from = viewer.place ?? null;
     let similar: MemberCard[] = [];
-    if (!beforeId && total < SIMILAR_RESULTS_BELOW) {
+    if (!cursor && total < SIMILAR_RESULTS_BELOW) {
       // Close to what was asked: the whole country instead of the region, five years more either way, any interest.
       const wider: SearchFilter = {
         ...filter,
         excludeIds: [...excludeIds, ...page.map((r) => r.profile.id)],
         region: undefined,
         interests: undefined,
-        bornFrom: query.max_age ? yearsAgo(query.max_age + 6, 1) : undefined,
-        bornUntil: query.min_age ? yearsAgo(Math.max(18, query.min_age - 5)) : undefined,
+        bornFrom: applied.max_age ? yearsAgo(applied.max_age + 6, 1) : undefined,
+        bornUntil: applied.min_age ? yearsAgo(Math.max(18, applied.min_age - 5)) : undefined,
       };
-      similar = cards(await searchPage(this.db, wider, null, 12));
+      similar = cards(await searchPage(this.db, wider, order, null, 12), from);
     }
-    return { profiles: cards(page), total, next_cursor: nextCursor, similar };
+    return { profiles: cards(page, from), total, next_cursor: nextCursor, similar, filters: applied };
   }
 
   /** Another member's page. Opening a member who likes the viewer clears that new-like flag. */
@@ -109,6 +147,8 @@ export class MembersService {
       match: liked && likedBy,
       blocked: target.blockedByViewer,
       related: target.blockedByViewer ? [] : await this.related(viewer, target.profile),
+      distance_km: shownDistance(viewer.place, target.profile),
+      activity: shownActivity(target.profile),
     };
   }
 
@@ -116,11 +156,12 @@ export class MembersService {
   private async related(viewer: Viewer, profile: { id: number; gender: "male" | "female" | null; country: string | null }): Promise<MemberCard[]> {
     const excludeIds = [...(await blockedIds(this.db, viewer.id)), profile.id, ...(viewer.id ? [viewer.id] : [])];
     const filter: SearchFilter = { siteId: viewer.siteId, excludeIds, gender: profile.gender ?? undefined, country: profile.country ?? undefined };
-    const after = await searchPage(this.db, filter, profile.id, 6);
-    if (after.length >= 6) return cards(after);
+    const after = await searchPage(this.db, filter, { by: "newest" }, { id: profile.id }, 6);
+    const from = viewer.place ?? null;
+    if (after.length >= 6) return cards(after, from);
     // Near the newest members there are too few older ones: fill up with the newest, without repeats.
-    const newest = await searchPage(this.db, { ...filter, excludeIds: [...excludeIds, ...after.map((r) => r.profile.id)] }, null, 6 - after.length);
-    return cards([...after, ...newest]);
+    const newest = await searchPage(this.db, { ...filter, excludeIds: [...excludeIds, ...after.map((r) => r.profile.id)] }, { by: "newest" }, null, 6 - after.length);
+    return cards([...after, ...newest], from);
   }
 
   /** Cards of members the viewer knows (likes, blocks, chats), without those blocked either way. */

@@ -1,4 +1,7 @@
+import { type Activity, activityOf } from "../../../common/activity";
 import { ageOn } from "../../../common/dates";
+import { shownDistanceKm } from "../../../common/distance";
+import { type Coordinates, distanceKm } from "../../geo/places";
 import type { MainImage, MemberCard, Profile, User } from "../../../common/schemas/user";
 import type { MainPhoto, MemberUser, ProfileRow } from "../auth/auth.repo";
 import type { CardProfile } from "./members.repo";
@@ -39,7 +42,25 @@ export function profileDto(profile: ProfileRow, mainPhoto: MainPhoto | null): Pr
   };
 }
 
-export function memberCardDto(profile: CardProfile, mainPhoto: MainPhoto | null): MemberCard {
+/** How recently the member was active, as others may be told it: never for invisible members and those who turned it off. */
+export function shownActivity(profile: Pick<CardProfile, "invisible" | "showActivity" | "lastActiveAt">, now = new Date()): Activity | null {
+  if (profile.invisible || !profile.showActivity) return null;
+  return activityOf(profile.lastActiveAt, now);
+}
+
+/** The distance shown between the viewer's place and the member's (common/distance.ts), or null when either is unknown. */
+export function shownDistance(from: Coordinates | null | undefined, profile: Pick<CardProfile, "latitude" | "longitude">): number | null {
+  if (!from || profile.latitude === null || profile.longitude === null) return null;
+  return shownDistanceKm(distanceKm(from, { latitude: profile.latitude, longitude: profile.longitude }));
+}
+
+/**
+ * A member's card as `from` (the viewer's place, null for a visitor or a viewer without one) sees
+ * it. `queriedKm` is the distance a nearest-first query worked out for the order, used as is so the
+ * numbers shown follow the order.
+ */
+export function memberCardDto(profile: CardProfile, mainPhoto: MainPhoto | null, from: Coordinates | null = null, queriedKm?: number | null): MemberCard {
+  const distance = queriedKm !== undefined ? queriedKm : shownDistance(from, profile);
   return {
     id: profile.id,
     name: profile.name,
@@ -50,6 +71,8 @@ export function memberCardDto(profile: CardProfile, mainPhoto: MainPhoto | null)
     city: profile.city,
     main_image: mainImageDto(mainPhoto),
     fictional: profile.fictional,
+    distance_km: distance,
+    activity: shownActivity(profile),
   };
 }
 

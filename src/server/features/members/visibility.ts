@@ -2,6 +2,7 @@ import { and, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blocks, likes, photos, profiles, users } from "../../db/schema";
 import { AppError } from "../../errors";
+import type { Coordinates } from "../../geo/places";
 import { type MainPhoto, mainPhotoColumns, type ProfileRow } from "../auth/auth.repo";
 
 /** Who is looking: a member (id) or a visitor (null), on which site, premium or not. */
@@ -9,6 +10,8 @@ export interface Viewer {
   id: number | null;
   siteId: number;
   paid: boolean;
+  /** Where the viewer lives (their town's coordinates), for distances; unknown for visitors. */
+  place?: Coordinates | null;
 }
 
 /** Members the viewer blocked or was blocked by: they never see each other. */

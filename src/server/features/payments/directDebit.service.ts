@@ -10,7 +10,7 @@ import {
   DIRECT_DEBIT_RESEND_SECONDS,
 } from "../../../common/constants";
 import { type Language, isLanguage } from "../../../common/locales";
-import { formatMoney } from "../../../common/paymentMethods";
+import { formatLocale, formatMoney } from "../../../common/formats";
 import type { DirectDebitRequest, DirectDebitStarted, Payment } from "../../../common/schemas/payments";
 import type { PaymentProvider, ProviderPayment } from "../../adapters/paymentProvider";
 import type { Db } from "../../db/client";
@@ -62,7 +62,7 @@ export class DirectDebitService {
         ),
       );
     if (row.waiting > 0 || row.total + amount > DIRECT_DEBIT_LIMIT_30_DAYS_EUR_CENTS) {
-      throw new AppError(400, "direct_debit_limit", { limit: formatMoney(DIRECT_DEBIT_LIMIT_30_DAYS_EUR_CENTS, "EUR", member.user.language) });
+      throw new AppError(400, "direct_debit_limit", { limit: formatMoney(DIRECT_DEBIT_LIMIT_30_DAYS_EUR_CENTS, "EUR", formatLocale(member.user.language, member.profile.country)) });
     }
   }
 
@@ -91,7 +91,7 @@ export class DirectDebitService {
         codeHash: hashCode(id, code),
         expiresAt: new Date(Date.now() + DIRECT_DEBIT_CODE_MINUTES * 60_000),
       });
-      await this.queueCode(tx, member, site, phone.number, code, formatMoney(quote.price.amount, "EUR", req.language));
+      await this.queueCode(tx, member, site, phone.number, code, formatMoney(quote.price.amount, "EUR", formatLocale(req.language, member.profile.country)));
     });
     this.onQueued();
     return { request_id: id, phone: maskPhone(phone.number), iban: maskIban(iban), amount: quote.price.amount, currency: "EUR" };
@@ -120,7 +120,7 @@ export class DirectDebitService {
         .set({ codeHash: hashCode(row.id, code), attempts: 0, lastSentAt: new Date(), expiresAt: new Date(Date.now() + DIRECT_DEBIT_CODE_MINUTES * 60_000) })
         .where(eq(directDebitRequests.id, row.id));
       const quote = await this.payments.quote(member, site, { bundle_id: row.bundleId, method: "sepa_direct_debit", discount_code: row.discountCode ?? undefined }, req);
-      await this.queueCode(tx, member, site, row.phone, code, formatMoney(quote.price.amount, "EUR", req.language));
+      await this.queueCode(tx, member, site, row.phone, code, formatMoney(quote.price.amount, "EUR", formatLocale(req.language, member.profile.country)));
     });
     this.onQueued();
   }

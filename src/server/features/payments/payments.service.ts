@@ -24,6 +24,7 @@ import { moveCredits } from "../credits/ledger";
 import { findCompany, type SiteRow } from "../settings/settings.repo";
 import { discountClaim } from "../discounts/discountClaim";
 import type { DiscountsService } from "../discounts/discounts.service";
+import { formatLocale } from "../../../common/formats";
 import { reasonNotApplicable } from "../discounts/discounts.service";
 import { type PurchaseValue, valueLedger } from "./creditValue";
 import {
@@ -128,7 +129,7 @@ export class PaymentsService {
       discount,
       bundles: bundles.map((b) => {
         const price = b.prices[currency];
-        const applies = discount !== null && reasonNotApplicable(discount, { price, currency, method: null }, language) === null;
+        const applies = discount !== null && reasonNotApplicable(discount, { price, currency, method: null }, formatLocale(language, country)) === null;
         const percentage = applies ? discount.value_percentage : null;
         return { id: b.id, credits: b.credits, currency, price, amount: priceBreakdown(price, percentage, null).amount, discount_percentage: percentage, popular: b.popular };
       }),

@@ -3,6 +3,7 @@ import type { OwnProfileResponse, ProfileUpdate } from "../../../common/schemas/
 import type { Db } from "../../db/client";
 import { photos, profiles } from "../../db/schema";
 import { AppError, unauthorized } from "../../errors";
+import { placeOf } from "../../geo/places";
 import { regionsOf } from "../../geo/regions";
 import { findMemberByUserId, type MemberRecord } from "../auth/auth.repo";
 import type { SiteRow } from "../settings/settings.repo";
@@ -25,6 +26,7 @@ export class ProfileService {
       profile: profileDto(record.profile, record.mainPhoto),
       photos: rows.map((p) => ownPhotoDto(p, record.profile.mainPhotoId)),
       invisible: record.profile.invisible,
+      show_activity: record.profile.showActivity,
       max_photos: maxPhotos(record.user.paidUser),
     };
   }
@@ -40,6 +42,10 @@ export class ProfileService {
     if (region && (!country || !regionsOf(country).some((r) => r.code === region))) {
       throw new AppError(400, "field_invalid", undefined, "region");
     }
+    const city = b.city === undefined ? me.profile.city : b.city;
+    // A new town, region or country moves the member's place (their town's point, geo/places.ts).
+    const moved = b.country !== undefined || b.region !== undefined || b.city !== undefined;
+    const place = moved ? placeOf(country, region, city) : undefined;
     if (b.main_image_id) {
       const [own] = await db
         .select({ id: photos.id })
@@ -65,6 +71,9 @@ export class ProfileService {
         relationshipStatus: b.relationship_status,
         tattoos: b.tattoos,
         invisible: b.invisible,
+        showActivity: b.show_activity,
+        latitude: place === undefined ? undefined : (place?.latitude ?? null),
+        longitude: place === undefined ? undefined : (place?.longitude ?? null),
         mainPhotoId: b.main_image_id,
         updatedAt: new Date(),
       })

@@ -21,16 +21,25 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/regions.php",
-    { schema: { tags: ["reference"], summary: "Regions of every country the site is sold in", querystring: noQuery, response: { 200: regionsResponseSchema } } },
+    {
+      schema: {
+        tags: ["reference"],
+        summary: "Regions of every country the site is sold in, named in the request's language (as people there write them where it has no name of its own)",
+        querystring: noQuery,
+        response: { 200: regionsResponseSchema },
+      },
+    },
     async (request, reply) => {
-      reply.header("cache-control", "public, max-age=3600");
-      return { regions: Object.fromEntries(request.site.settings.countries.map((c) => [c, regionsOf(c)])) };
+      // The names follow the member's or visitor's language: a shared cache must keep them apart.
+      reply.header("cache-control", "private, max-age=3600");
+      reply.header("vary", "cookie, accept-language");
+      return { regions: Object.fromEntries(request.site.settings.countries.map((c) => [c, regionsOf(c, request.lang)])) };
     },
   );
 
   app.get(
     "/api/geocode.php",
     { schema: { tags: ["reference"], summary: "Country, region and city of a point", querystring: geocodeQuerySchema, response: { 200: geocodeResponseSchema } } },
-    async (request) => reverseGeocode(request.query.lat, request.query.lon),
+    async (request) => reverseGeocode(request.query.lat, request.query.lon, request.lang),
   );
 };

@@ -1,13 +1,34 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { photos, profiles, swipes } from "../../db/schema";
+import type { Coordinates } from "../../geo/places";
 import { mainPhotoColumns } from "../auth/auth.repo";
+import { shownDistanceSql } from "../members/members.repo";
+
+/** Distances (km) that group the swipe game's cards: those within the first come first, and so on. */
+export const SWIPE_NEARBY_KM = [25, 100, 400] as const;
+
+/** What the swipe game prefers: ages (born between these dates) and a place to be near. */
+export interface SwipePreference {
+  bornFrom: string | null;
+  bornUntil: string | null;
+  place: Coordinates | null;
+}
 
 /**
- * Random cards for the swipe game: listed members of the wanted genders with a photo, not swiped,
- * liked or blocked either way by the member before.
+ * Cards for the swipe game: listed members of the wanted genders with a photo, not swiped, liked or
+ * blocked either way by the member before. Those of the member's ages come first, and among them
+ * the nearest (by SWIPE_NEARBY_KM), in random order within each group.
  */
-export async function swipeCards(db: Db, siteId: number, memberId: number, genders: Array<"male" | "female">, limit: number) {
+export async function swipeCards(db: Db, siteId: number, memberId: number, genders: Array<"male" | "female">, prefer: SwipePreference, limit: number) {
+  const order: SQL[] = [];
+  if (prefer.bornFrom && prefer.bornUntil) {
+    order.push(sql`(${profiles.dateOfBirth} IS NULL OR ${profiles.dateOfBirth} < ${prefer.bornFrom} OR ${profiles.dateOfBirth} > ${prefer.bornUntil})`);
+  }
+  if (prefer.place) {
+    const km = shownDistanceSql(prefer.place);
+    order.push(sql`CASE WHEN ${km} <= ${SWIPE_NEARBY_KM[0]} THEN 0 WHEN ${km} <= ${SWIPE_NEARBY_KM[1]} THEN 1 WHEN ${km} <= ${SWIPE_NEARBY_KM[2]} THEN 2 ELSE 3 END`);
+  }
   return db
     .select({ profile: profiles, mainPhoto: mainPhotoColumns })
     .from(profiles)
@@ -26,7 +47,7 @@ export async function swipeCards(db: Db, siteId: number, memberId: number, gende
         sql`NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${memberId} AND b.blocked_id = ${profiles.id}) OR (b.blocker_id = ${profiles.id} AND b.blocked_id = ${memberId}))`,
       ),
     )
-    .orderBy(sql`random()`)
+    .orderBy(...order, sql`random()`)
     .limit(limit);
 }
 

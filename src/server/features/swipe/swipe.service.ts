@@ -5,10 +5,12 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { secondsToUtcMidnight, utcDay } from "../../time";
 import type { MemberRecord } from "../auth/auth.repo";
-import { wantedGenders } from "../likes/autoLike.repo";
 import type { LikesService } from "../likes/likes.service";
 import { memberCardDto } from "../members/profileDto";
 import { findVisibleProfile, type Viewer } from "../members/visibility";
+import { ownAgeRange, wantedGenders } from "../../../common/searchDefaults";
+import { ownSearchFacts, placeOfProfile } from "../members/ownSearch";
+import { yearsAgo } from "../members/members.service";
 import { recordSwipe, swipeCards } from "./swipe.repo";
 
 const DECK_SIZE = 10;
@@ -32,8 +34,17 @@ export class SwipeService {
 
   async deck(member: MemberRecord, siteId: number): Promise<SwipeDeck> {
     const me = member.user.id;
-    const rows = await swipeCards(this.db, siteId, me, wantedGenders(member.profile.gender, member.profile.sexuality), DECK_SIZE);
-    return { profiles: rows.map((r) => memberCardDto(r.profile, r.mainPhoto)), likes_left: await this.likesLeft(me) };
+    const own = ownSearchFacts(member.profile);
+    const ages = ownAgeRange(own.age);
+    const place = placeOfProfile(member.profile);
+    const prefer = {
+      // Aged max_age means born after the day max_age + 1 years ago (as in search).
+      bornFrom: ages ? yearsAgo(ages.max_age + 1, 1) : null,
+      bornUntil: ages ? yearsAgo(ages.min_age) : null,
+      place,
+    };
+    const rows = await swipeCards(this.db, siteId, me, wantedGenders(own.gender, own.sexuality), prefer, DECK_SIZE);
+    return { profiles: rows.map((r) => memberCardDto(r.profile, r.mainPhoto, place)), likes_left: await this.likesLeft(me) };
   }
 
   async swipe(viewer: Viewer & { id: number }, targetId: number, action: "like" | "pass", origin: string): Promise<SwipeResponse> {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { formatMoney, isPaymentMethodId, paymentMethodById, type Currency } from "../../../common/paymentMethods";
+import { formatMoney } from "../../../common/formats";
+import { isPaymentMethodId, paymentMethodById, type Currency } from "../../../common/paymentMethods";
 import { notFound } from "../../errors";
 import { escapeHtml } from "../../escapeHtml";
 import { cardLabel, TEST_CARDS, type TestPaymentProvider, type TestProviderRow } from "./testProvider";

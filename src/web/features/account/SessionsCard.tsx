@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { SessionsResponse } from "../../../common/schemas/auth";
 import { api } from "../../api/apiClient";
 import { queryClient } from "../../api/queryClient";
-import { formatDate } from "../../i18n/i18n";
+import { useFormats } from "../../i18n/formats";
 import { deviceLabel } from "./deviceLabel";
 
 const KEY = ["sessions"] as const;
@@ -12,6 +12,7 @@ const KEY = ["sessions"] as const;
 /** Where the member is logged in; logging out one device, or all the others. */
 export function SessionsCard() {
   const { t } = useTranslation();
+  const formats = useFormats();
   const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api<SessionsResponse>("/api/sessions.php", { signal }), staleTime: 0 });
   const end = useMutation({
     mutationFn: (query: { id: number } | { others: "1" }) => api<{ ok: true }>("/api/sessions.php", { method: "DELETE", query }),
@@ -36,7 +37,7 @@ export function SessionsCard() {
                   )}
                 </div>
                 <div className="small text-body-secondary">
-                  {t("sessions.last_seen", { date: formatDate(s.last_seen_at, { dateStyle: "medium", timeStyle: "short" }) })}
+                  {t("sessions.last_seen", { date: formats.date(s.last_seen_at, { dateStyle: "medium", timeStyle: "short" }) })}
                   {s.ip ? ` · ${s.ip}` : ""}
                 </div>
               </div>

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { ChatListItem } from "../../../common/schemas/chat";
 import { Icon } from "../../components/Icon";
 import { PrefetchLink } from "../../components/PrefetchLink";
-import { formatDate } from "../../i18n/i18n";
+import { useFormats } from "../../i18n/formats";
 import { countBadgeText } from "../layout/countBadgeText";
 import { FictionalMark } from "./FictionalMark";
 import { MemberAvatar } from "./MemberAvatar";
@@ -20,6 +20,7 @@ interface Props {
 /** One conversation of the list: photo, name and age, the last message, its time and the unread count. */
 export function ChatListRow({ chat, ownId, now, onRemove }: Props) {
   const { t } = useTranslation();
+  const formats = useFormats();
   const { member, last_message: last, num_unread_messages: unread } = chat;
   const preview = messagePreview(last, ownId);
   const label = preview.kind === "none" ? t("chat.preview_none") : preview.kind === "text" ? preview.text : t(`chat.kind_${preview.kind}`);
@@ -37,7 +38,7 @@ export function ChatListRow({ chat, ownId, now, onRemove }: Props) {
             {member.fictional && <FictionalMark />}
             {last && (
               <time className="ms-auto small text-body-secondary text-nowrap" dateTime={last.created_at}>
-                {formatDate(last.created_at, listTimeOptions(last.created_at, now))}
+                {formats.date(last.created_at, listTimeOptions(last.created_at, now))}
               </time>
             )}
           </div>

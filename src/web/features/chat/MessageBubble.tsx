@@ -3,7 +3,7 @@ import { isGift } from "../../../common/gifts";
 import type { ChatMessage } from "../../../common/schemas/chat";
 import { isPending } from "../../api/chatApi";
 import { Icon } from "../../components/Icon";
-import { formatDate } from "../../i18n/i18n";
+import { useFormats } from "../../i18n/formats";
 import { ChatPhoto } from "./ChatPhoto";
 
 interface Props {
@@ -18,6 +18,7 @@ interface Props {
  */
 export function MessageBubble({ message, own, partnerName }: Props) {
   const { t } = useTranslation();
+  const formats = useFormats();
   const pending = isPending(message);
   return (
     <div className={`chat-bubble-row${own ? " is-own" : ""}`} data-testid="chat-message">
@@ -36,7 +37,7 @@ export function MessageBubble({ message, own, partnerName }: Props) {
           <em>{t(`chat.kind_${message.kind}`)}</em>
         )}
         <span className="chat-meta">
-          <time dateTime={message.created_at}>{formatDate(message.created_at, { timeStyle: "short" })}</time>
+          <time dateTime={message.created_at}>{formats.date(message.created_at, { timeStyle: "short" })}</time>
           {own && pending && <span>{t("chat.sending")}</span>}
           {own && !pending && message.read && (
             <span className="chat-read" title={t("chat.read")} data-testid="chat-read">

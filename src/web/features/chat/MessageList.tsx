@@ -2,7 +2,7 @@ import { Fragment, useEffect, useLayoutEffect, useRef } from "react";
 import { Container } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import type { ConversationResponse } from "../../../common/schemas/chat";
-import { formatDate } from "../../i18n/i18n";
+import { useFormats } from "../../i18n/formats";
 import { MessageBubble } from "./MessageBubble";
 import { dayDate, dayLabelKind, groupByDay } from "./messageDays";
 
@@ -20,6 +20,7 @@ interface Props {
  */
 export function MessageList({ conversation, ownId }: Props) {
   const { t } = useTranslation();
+  const formats = useFormats();
   const scroller = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
   const { messages, member } = conversation;
@@ -52,7 +53,7 @@ export function MessageList({ conversation, ownId }: Props) {
 
   const dayLabel = (day: string) => {
     const kind = dayLabelKind(day, now);
-    return kind === "date" ? formatDate(dayDate(day), { dateStyle: "medium" }) : t(`chat.${kind}`);
+    return kind === "date" ? formats.date(dayDate(day), { dateStyle: "medium" }) : t(`chat.${kind}`);
   };
 
   return (

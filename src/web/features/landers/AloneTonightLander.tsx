@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Niche } from "../../../common/landers";
 import { useLanderProfiles } from "../../api/landersApi";
 import { useSettings } from "../../api/settingsApi";
+import { useFormats } from "../../i18n/formats";
 import { SignupLink } from "../signup/SignupLink";
 import { LanderCta } from "./LanderCta";
 import { photoUrl } from "./photoUrl";
@@ -11,11 +12,11 @@ import "./AloneTonightLander.scss";
 
 /** alonetonight: a night sky, the visitor's own clock, and a row of faces near them. */
 export function AloneTonightLander({ niche }: { niche: Niche }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { cdn_prefix } = useSettings();
   const lander = useLanderProfiles(niche, 8);
   const profiles = lander.data?.profiles ?? [];
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: "2-digit", minute: "2-digit" }).format(new Date());
+  const time = useFormats().time(new Date());
   return (
     <div className="lander lander-night" data-testid="lander-alonetonight">
       <Container className="py-5 text-center position-relative">

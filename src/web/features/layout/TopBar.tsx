@@ -9,6 +9,7 @@ import { installedBackTarget, showInstalledBack } from "./installedBack";
 import { useRouteName } from "../../hooks/useRouteName";
 import { useChatStore } from "../../stores/chatStore";
 import { Icon } from "../../components/Icon";
+import { useFormats } from "../../i18n/formats";
 import { AccountDropdown } from "./AccountDropdown";
 import { countBadgeText, creditsBadgeVariant } from "./countBadgeText";
 import { LanguageDropdown } from "./LanguageDropdown";
@@ -16,6 +17,7 @@ import { LanguageDropdown } from "./LanguageDropdown";
 /** Top navigation: for members search, messages, likes, credits, language and account; for visitors login and language. */
 export function TopBar() {
   const { t } = useTranslation();
+  const formats = useFormats();
   const settings = useSettings();
   const user = useUser();
   const routeName = useRouteName();
@@ -71,10 +73,10 @@ export function TopBar() {
                 <Icon name="coin" />
                 {creditsVariant ? (
                   <Badge pill bg={creditsVariant} text={creditsVariant === "warning" ? "dark" : undefined} data-testid="credits-badge">
-                    {user.credits}
+                    {formats.number(user.credits)}
                   </Badge>
                 ) : (
-                  <span>{user.credits}</span>
+                  <span>{formats.number(user.credits)}</span>
                 )}
                 <span className="visually-hidden">{t("nav.credits_count", { count: user.credits })}</span>
               </NavLink>

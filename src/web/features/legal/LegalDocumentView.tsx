@@ -1,9 +1,10 @@
-import { formatDate } from "../../i18n/i18n";
+import { useFormats } from "../../i18n/formats";
 import { fill, type LegalDocument } from "./useLegalTexts";
 
 /** A legal text: title, version date (terms), introduction, a table of contents and numbered sections. */
 export function LegalDocumentView(props: { document: LegalDocument; common: Record<string, string>; values: Record<string, string | number>; versionDate: string | null }) {
   const { document, common, values, versionDate } = props;
+  const formats = useFormats();
   const f = (text: string) => fill(text, values);
   const anchor = (i: number) => `section-${i + 1}`;
   return (
@@ -11,7 +12,7 @@ export function LegalDocumentView(props: { document: LegalDocument; common: Reco
       <h1 className="h2">{f(document.title)}</h1>
       {versionDate && (
         <p className="text-body-secondary small" data-testid="terms-version">
-          {fill(common.version, { date: formatDate(versionDate) })}
+          {fill(common.version, { date: formats.date(versionDate) })}
         </p>
       )}
       <p className="lead">{f(document.intro)}</p>

@@ -15,9 +15,9 @@ describe("match finder", () => {
   });
 
   it("starts the age question around the member's own age, within 18-99", () => {
-    expect(defaultAgeRange(40)).toEqual([30, 50]);
-    expect(defaultAgeRange(20)).toEqual([18, 30]);
-    expect(defaultAgeRange(95)).toEqual([85, 99]);
+    expect(defaultAgeRange(40)).toEqual([32, 48]);
+    expect(defaultAgeRange(20)).toEqual([18, 28]);
+    expect(defaultAgeRange(95)).toEqual([87, 99]);
     expect(defaultAgeRange(null)).toEqual([25, 45]);
   });
 
@@ -31,6 +31,11 @@ describe("match finder", () => {
   it("turns the answers into the search filters, and into the same link as the full search", () => {
     expect(answersToFilters(answers)).toEqual({ gender: "female", min_age: 25, max_age: 35, country: "NL", countryregion: "NH", interests: ["music"] });
     expect(filtersToParams(answersToFilters(answers)).toString()).toBe("gender=female&country=NL&countryregion=NH&min_age=25&max_age=35&interests=music");
+  });
+
+  it("lists the nearest first when asked to", () => {
+    expect(answersToFilters(answers, "distance")).toMatchObject({ gender: "female", sort: "distance" });
+    expect(filtersToParams(answersToFilters(answers, "distance")).get("sort")).toBe("distance");
   });
 
   it("searches both genders for 'both', and anywhere without a country", () => {

@@ -1,4 +1,5 @@
 import { MAX_AGE, MIN_AGE } from "../../../common/constants";
+import { ownAgeRange, type SearchSort, wantedGender } from "../../../common/searchDefaults";
 import type { Interest } from "../../../common/interests";
 import type { Gender, Sexuality } from "../../../common/profileOptions";
 import type { SearchFilters } from "../members/filterQuery";
@@ -20,23 +21,18 @@ export interface MatchFinderAnswers {
   interests: Interest[];
 }
 
-/** Years either side of the member's own age that the age question starts with. */
-const AGE_SPREAD = 10;
 const DEFAULT_RANGE = [25, 45] as const;
 
-/** Whom a member probably looks for, from their gender and sexuality; null when we cannot tell. */
+/** Whom a member probably looks for (the shared rule of common/searchDefaults.ts); null when we cannot tell. */
 export function suggestedSeeking(gender: Gender | null | undefined, sexuality: Sexuality | null | undefined): SeekingGender | null {
   if (!gender) return null;
-  const other: Gender = gender === "male" ? "female" : "male";
-  if (sexuality === "bi") return "both";
-  if (sexuality === "gay" || sexuality === "lesbian") return gender;
-  return other;
+  return wantedGender(gender, sexuality) ?? "both";
 }
 
-/** The age range the question starts with: around the member's own age, else 25 to 45. */
+/** The age range the question starts with: around the member's own age (the shared rule), else 25 to 45. */
 export function defaultAgeRange(age: number | null | undefined): [number, number] {
-  if (!age) return [...DEFAULT_RANGE];
-  return [Math.max(MIN_AGE, age - AGE_SPREAD), Math.min(MAX_AGE, age + AGE_SPREAD)];
+  const own = ownAgeRange(age);
+  return own ? [own.min_age, own.max_age] : [...DEFAULT_RANGE];
 }
 
 /** A step can be left once it is answered; age and place always have an answer, interests are optional. */
@@ -46,9 +42,10 @@ export function canContinue(step: MatchFinderStep, answers: MatchFinderAnswers):
   return true;
 }
 
-/** The search the answers stand for (the same filters the full search page takes). */
-export function answersToFilters(answers: MatchFinderAnswers): SearchFilters {
+/** The search the answers stand for (the same filters the full search page takes), in the given order. */
+export function answersToFilters(answers: MatchFinderAnswers, sort?: SearchSort): SearchFilters {
   const filters: SearchFilters = { min_age: answers.minAge, max_age: answers.maxAge };
+  if (sort) filters.sort = sort;
   if (answers.seeking && answers.seeking !== "both") filters.gender = answers.seeking;
   if (answers.country) {
     filters.country = answers.country;

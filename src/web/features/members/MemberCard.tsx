@@ -4,6 +4,8 @@ import type { MemberCard as Member } from "../../../common/schemas/user";
 import { useSettings } from "../../api/settingsApi";
 import { Icon, isIconName } from "../../components/Icon";
 import { PrefetchLink } from "../../components/PrefetchLink";
+import { useFormats } from "../../i18n/formats";
+import { MemberActivity } from "./MemberActivity";
 
 interface Props {
   member: Member;
@@ -13,24 +15,32 @@ interface Props {
   isNew?: boolean;
 }
 
-/** A member's photo with name, age and town, linking to the profile. */
+/** A member's photo with name, age, town, distance and activity, linking to the profile. */
 export function MemberCard({ member, to = `/members/${member.id}`, isNew = false }: Props) {
   const { t } = useTranslation();
   const { cdn_prefix, fictional_icon } = useSettings();
   const photo = member.main_image ? cdn_prefix + member.main_image.thumb_filename : null;
+  const formats = useFormats();
+  // Town and distance, as far as known: "Zürich · 12 km".
+  const place = [member.city, member.distance_km === null ? null : formats.distance(member.distance_km)].filter(Boolean).join(" · ");
   // The link's name is its visible text (name, age, town): the photo is decorative beside it, so a
   // screen reader does not read the name twice, and speech users can say what they see.
   return (
     <PrefetchLink to={to} className="member-card-link">
       <Card className="member-card h-100 shadow-sm" data-testid="member-card">
         <div className="position-relative">
-          {/* The name first, then the photo and badges (all placed by CSS): the link reads "Amir, 30 Zwolle New". */}
+          {/* The name first, then the photo and badges (all placed by CSS): the link reads "Amir, 30 Zwolle · 12 km Online now New". */}
           <div className="member-overlay">
             <div className="fw-semibold text-truncate">
               {member.name}
               {member.age !== null && <span className="fw-normal">, {member.age}</span>}
             </div>
-            {member.city && <div className="small text-truncate opacity-75">{member.city}</div>}
+            {place && (
+              <div className="small text-truncate opacity-75" data-testid="member-place">
+                {place}
+              </div>
+            )}
+            {member.activity && <MemberActivity activity={member.activity} className="small" />}
           </div>
           {photo ? (
             <img className="member-photo" src={photo} alt="" loading="lazy" width={240} height={300} />

@@ -7,7 +7,9 @@ import { Icon, isIconName } from "../../components/Icon";
 import { PrefetchLink } from "../../components/PrefetchLink";
 import { countryName } from "./countryNames";
 import { FictionalWarning } from "./FictionalWarning";
+import { useFormats } from "../../i18n/formats";
 import { MemberActions } from "./MemberActions";
+import { MemberActivity } from "./MemberActivity";
 import { MemberGrid } from "./MemberGrid";
 import { MemberPhotos } from "./MemberPhotos";
 import { locationLine, profileFacts } from "./profileFacts";
@@ -27,6 +29,7 @@ export function MemberProfile({ view }: { view: MemberView }) {
     visible.includes("country") && profile.country ? countryName(profile.country, i18n.language) : null,
   ]);
   const facts = profileFacts(profile, visible);
+  const formats = useFormats();
   const own = user?.profile.id === profile.id;
   return (
     <>
@@ -39,10 +42,15 @@ export function MemberProfile({ view }: { view: MemberView }) {
             {profile.name}
             {profile.age !== null && <span className="fw-normal">, {profile.age}</span>}
           </h1>
-          {place && (
+          {(place || view.distance_km !== null) && (
             <p className="text-body-secondary d-flex align-items-center gap-1 mb-2">
               <Icon name="pin" size={18} />
-              {place}
+              <span data-testid="member-place">{[place, view.distance_km === null ? null : formats.distance(view.distance_km)].filter(Boolean).join(" · ")}</span>
+            </p>
+          )}
+          {view.activity && (
+            <p className="mb-2">
+              <MemberActivity activity={view.activity} />
             </p>
           )}
           {profile.fictional && (

@@ -13,9 +13,16 @@ import { useCountryRegions } from "./useCountryRegions";
 
 const AGES = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, i) => MIN_AGE + i);
 
+/** The form's values for `filters`; without an order in them the server lists the newest first, and the select says so. */
+function formValuesOf(filters: SearchFilters, canSortByDistance: boolean): SearchFormValues {
+  return { ...filtersToForm(filters), sort: filters.sort ?? (canSortByDistance ? "newest" : "") };
+}
+
 interface Props {
   filters: SearchFilters;
   onSearch(filters: SearchFilters): void;
+  /** The searcher has a place: results can come nearest first. */
+  canSortByDistance?: boolean;
 }
 
 /**
@@ -23,22 +30,24 @@ interface Props {
  * interests when the site offers them or a link (from the match finder) brought some.
  * On phones they fold away behind a button that counts the filters in use.
  */
-export function SearchFilterForm({ filters, onSearch }: Props) {
+export function SearchFilterForm({ filters, onSearch, canSortByDistance = false }: Props) {
   const { t } = useTranslation();
   const settings = useSettings();
   const [open, setOpen] = useState(false);
-  const { register, handleSubmit, reset, watch, setValue } = useForm<SearchFormValues>({ defaultValues: filtersToForm(filters) });
+  const { register, handleSubmit, reset, watch, setValue } = useForm<SearchFormValues>({ defaultValues: formValuesOf(filters, canSortByDistance) });
   const country = watch("country");
   const regions = useCountryRegions(country);
   const interests = watch("interests");
 
   // The URL is the truth: back/forward or a link changes the filters, and the form follows.
-  useEffect(() => reset(filtersToForm(filters)), [filters, reset]);
+  useEffect(() => reset(formValuesOf(filters, canSortByDistance)), [filters, reset, canSortByDistance]);
 
   const shows = (field: string) => settings.search_fields.includes(field);
   const showInterests = shows("interests") || (filters.interests?.length ?? 0) > 0;
   const submit = handleSubmit((values) => {
-    onSearch(filtersFromForm(values, settings.countries));
+    // A member's search always names its order, so that "any" everywhere is a search of its own and not their first one.
+    const sort = canSortByDistance ? values.sort || "newest" : "";
+    onSearch(filtersFromForm({ ...values, sort }, settings.countries));
     setOpen(false);
   });
   const count = activeFilterCount(filters);
@@ -131,6 +140,17 @@ export function SearchFilterForm({ filters, onSearch }: Props) {
                         )}
                       </div>
                     </fieldset>
+                  </Col>
+                )}
+                {canSortByDistance && (
+                  <Col xs={12} md="auto">
+                    <Form.Group controlId="search-sort">
+                      <Form.Label className="small fw-semibold mb-1">{t("search.sort")}</Form.Label>
+                      <Form.Select {...register("sort")} data-testid="search-sort">
+                        <option value="distance">{t("search.sort_distance")}</option>
+                        <option value="newest">{t("search.sort_newest")}</option>
+                      </Form.Select>
+                    </Form.Group>
                   </Col>
                 )}
                 <Col xs={12} md="auto" className="d-flex gap-2">

@@ -8,10 +8,13 @@ import { MemberGrid } from "./MemberGrid";
 import { SearchLoginCard } from "./SearchLoginCard";
 import { searchResultView } from "./searchResults";
 
-/** The members matching `filters`: total, cards, "show more", and similar members when few match. */
-export function SearchResults({ filters }: { filters: SearchFilters }) {
+/**
+ * The members matching `filters` (with `mine`, the member's own search): total, cards, "show more",
+ * and similar members when few match.
+ */
+export function SearchResults({ filters, mine = false }: { filters: SearchFilters; mine?: boolean }) {
   const { t } = useTranslation();
-  const search = useMemberSearch(filters);
+  const search = useMemberSearch(filters, { mine });
   if (search.isPending) return <PageSpinner />;
   if (search.isError) {
     if (search.error instanceof ApiError && search.error.code === "authentication_required") return <SearchLoginCard />;

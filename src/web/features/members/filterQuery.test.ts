@@ -53,7 +53,14 @@ describe("search filters in the query string", () => {
   it("round-trips through the filter form, where empty means any", () => {
     const filters = read("gender=female&country=NL&min_age=30&interests=wine");
     expect(filtersFromForm(filtersToForm(filters))).toEqual(filters);
-    expect(filtersFromForm({ gender: "", country: "", countryregion: "X", min_age: "", max_age: "", interests: [] })).toEqual({});
+    expect(filtersFromForm({ gender: "", country: "", countryregion: "X", min_age: "", max_age: "", interests: [], sort: "" })).toEqual({});
+  });
+
+  it("keeps the order of the results, and drops an unknown one", () => {
+    expect(read("gender=female&sort=distance")).toEqual({ gender: "female", sort: "distance" });
+    expect(read("sort=closest")).toEqual({});
+    expect(filtersToParams({ sort: "distance", gender: "male" }).toString()).toBe("gender=male&sort=distance");
+    expect(filtersFromForm({ ...filtersToForm({ sort: "newest" }) })).toEqual({ sort: "newest" });
   });
 
   it("counts the filters in use, an age range once", () => {

@@ -1,6 +1,7 @@
 import { MAX_AGE, MAX_INTERESTS, MIN_AGE } from "../../../common/constants";
 import { INTERESTS, type Interest } from "../../../common/interests";
 import { GENDERS, type Gender } from "../../../common/profileOptions";
+import { SEARCH_SORTS, type SearchSort } from "../../../common/searchDefaults";
 
 // Search filters (spec section 3, "Search filter") live in the URL so that a search can be shared,
 // bookmarked and reached again with the back button. These functions are the one translation between
@@ -13,6 +14,8 @@ export interface SearchFilters {
   min_age?: number;
   max_age?: number;
   interests?: Interest[];
+  /** Newest or nearest first (spec section 3 has no order; nearest first needs the member's place). */
+  sort?: SearchSort;
 }
 
 /** The filter form's values: what the selects hold, "" for "any". */
@@ -23,10 +26,12 @@ export interface SearchFormValues {
   min_age: string;
   max_age: string;
   interests: string[];
+  sort: string;
 }
 
 const isGender = (value: string): value is Gender => (GENDERS as readonly string[]).includes(value);
 const isInterest = (value: string): value is Interest => (INTERESTS as readonly string[]).includes(value);
+const isSort = (value: string): value is SearchSort => (SEARCH_SORTS as readonly string[]).includes(value);
 
 function age(value: string | null): number | undefined {
   if (!value || !/^\d{1,3}$/.test(value.trim())) return undefined;
@@ -55,6 +60,8 @@ export function filtersFromParams(params: URLSearchParams, countries?: readonly 
   if (maxAge !== undefined) filters.max_age = maxAge;
   const interests = [...new Set((params.get("interests") ?? "").split(",").map((i) => i.trim()))].filter(isInterest).slice(0, MAX_INTERESTS);
   if (interests.length > 0) filters.interests = interests;
+  const sort = params.get("sort") ?? "";
+  if (isSort(sort)) filters.sort = sort;
   return filters;
 }
 
@@ -67,6 +74,7 @@ export function filtersToParams(filters: SearchFilters): URLSearchParams {
   if (filters.min_age !== undefined) params.set("min_age", String(filters.min_age));
   if (filters.max_age !== undefined) params.set("max_age", String(filters.max_age));
   if (filters.interests?.length) params.set("interests", filters.interests.join(","));
+  if (filters.sort) params.set("sort", filters.sort);
   return params;
 }
 
@@ -84,6 +92,7 @@ export function filtersToForm(filters: SearchFilters): SearchFormValues {
     min_age: filters.min_age === undefined ? "" : String(filters.min_age),
     max_age: filters.max_age === undefined ? "" : String(filters.max_age),
     interests: filters.interests ?? [],
+    sort: filters.sort ?? "",
   };
 }
 

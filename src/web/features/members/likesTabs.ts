@@ -1,9 +1,10 @@
+import { LIKES_TYPES } from "../../../common/routes";
 import type { LikesResponse } from "../../../common/schemas/members";
 import type { MemberCard } from "../../../common/schemas/user";
 import type { LikedByEntry } from "../../stores/chatStore";
 
-/** The tabs of the likes page (spec section 2): /likes is the received tab. */
-export const LIKES_TABS = ["received", "sent", "matches"] as const;
+/** The tabs of the likes page (spec section 2, the route table's /likes/{type}): /likes is the received tab. */
+export const LIKES_TABS = LIKES_TYPES;
 export type LikesTab = (typeof LIKES_TABS)[number];
 
 /** The tab of /likes/:type, or null for a type the page does not have (a 404). */

@@ -15,6 +15,8 @@ const card = (id: number): MemberCard => ({
   city: null,
   main_image: null,
   fictional: false,
+  distance_km: null,
+  activity: null,
 });
 
 const likes: LikesResponse = {

@@ -13,12 +13,15 @@ const card = (id: number): MemberCard => ({
   city: null,
   main_image: null,
   fictional: false,
+  distance_km: null,
+  activity: null,
 });
 const page = (ids: number[], similar: number[] = [], total = 50): SearchResponse => ({
   profiles: ids.map(card),
   total,
   next_cursor: null,
   similar: similar.map(card),
+  filters: { sort: "newest" },
 });
 
 describe("search results", () => {

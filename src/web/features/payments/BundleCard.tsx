@@ -2,12 +2,12 @@ import { Badge, Card } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import type { CreditBundle } from "../../../common/schemas/payments";
 import { PrefetchLink } from "../../components/PrefetchLink";
-import { useMoney } from "./useMoney";
+import { useFormats } from "../../i18n/formats";
 
 /** One bundle: its credits, price and price per credit, and the way to buy it. */
 export function BundleCard({ bundle }: { bundle: CreditBundle }) {
   const { t } = useTranslation();
-  const money = useMoney();
+  const { money, number } = useFormats();
   return (
     <Card className={`h-100 text-center shadow-sm ${bundle.popular ? "border-primary border-2" : "border-0"}`} data-testid={`bundle-${bundle.credits}`}>
       <Card.Body className="d-flex flex-column">
@@ -16,7 +16,7 @@ export function BundleCard({ bundle }: { bundle: CreditBundle }) {
             {t("credits.popular")}
           </Badge>
         )}
-        <p className="display-6 fw-bold mb-0">{bundle.credits}</p>
+        <p className="display-6 fw-bold mb-0">{number(bundle.credits)}</p>
         <p className="text-body-secondary">{t("credits.credits")}</p>
         {bundle.amount < bundle.price && <p className="text-decoration-line-through text-body-secondary mb-0">{money(bundle.price, bundle.currency)}</p>}
         <p className="h4 mb-1">{money(bundle.amount, bundle.currency)}</p>

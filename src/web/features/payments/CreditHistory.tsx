@@ -3,12 +3,13 @@ import { useTranslation } from "react-i18next";
 import { useCreditHistory } from "../../api/paymentsApi";
 import { PageSpinner } from "../../components/PageSpinner";
 import { QueryError } from "./QueryError";
-import { useMoney } from "./useMoney";
+import { useFormats } from "../../i18n/formats";
 
 /** Every credit movement with its running balance and what the credits cost in money (first bought, first spent). */
 export function CreditHistory() {
-  const { t, i18n } = useTranslation();
-  const money = useMoney();
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const { money } = formats;
   const history = useCreditHistory(true);
   if (history.isPending) return <PageSpinner />;
   if (history.isError) return <QueryError error={history.error} retry={() => history.refetch()} />;
@@ -31,11 +32,11 @@ export function CreditHistory() {
               <td>
                 {t(`transactions.reason_${e.reason}`)}
                 <small className="d-block text-body-secondary text-nowrap">
-                  {new Date(e.created_at).toLocaleString(i18n.language, { dateStyle: "short", timeStyle: "short" })}
+                  {formats.dateTime(e.created_at)}
                 </small>
               </td>
-              <td className={`text-end ${e.delta > 0 ? "text-success" : ""}`}>{e.delta > 0 ? `+${e.delta}` : e.delta}</td>
-              <td className="text-end">{e.balance_after}</td>
+              <td className={`text-end ${e.delta > 0 ? "text-success" : ""}`}>{e.delta > 0 ? `+${formats.number(e.delta)}` : formats.number(e.delta)}</td>
+              <td className="text-end">{formats.number(e.balance_after)}</td>
               <td className="text-end text-body-secondary">
                 {e.worth.length ? e.worth.map((w) => money(w.amount, w.currency)).join(" + ") : t("transactions.free")}
               </td>

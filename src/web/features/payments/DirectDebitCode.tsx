@@ -3,12 +3,12 @@ import { Alert, Button, Form } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import type { DirectDebitStarted, Payment } from "../../../common/schemas/payments";
 import { useConfirmDirectDebit, useResendDirectDebit } from "../../api/paymentsApi";
-import { useMoney } from "./useMoney";
+import { useFormats } from "../../i18n/formats";
 
 /** Step two of /directdebit: the code from the SMS ('Code invalid' on a wrong one), with a new code on request. */
 export function DirectDebitCode({ started, onConfirmed }: { started: DirectDebitStarted; onConfirmed(payment: Payment): void }) {
   const { t } = useTranslation();
-  const money = useMoney();
+  const { money } = useFormats();
   const confirm = useConfirmDirectDebit();
   const resend = useResendDirectDebit();
   const [code, setCode] = useState("");

@@ -7,7 +7,7 @@ import { isPaymentMethodId, type PaymentMethodId, paymentMethodById } from "../.
 import type { CreditBundle, CreditsOffer } from "../../../common/schemas/payments";
 import { useStartPayment } from "../../api/paymentsApi";
 import { PaymentMethodLabel } from "./PaymentMethodLabel";
-import { useMoney } from "./useMoney";
+import { useFormats } from "../../i18n/formats";
 
 /** Apple Pay only where the browser can pay with it. */
 const canUse = (id: PaymentMethodId) =>
@@ -16,7 +16,7 @@ const canUse = (id: PaymentMethodId) =>
 /** The order's summary and the payment methods of the member's country; paying goes to the provider's page. */
 export function MethodChoice({ offer, bundle, method }: { offer: CreditsOffer; bundle: CreditBundle; method: string | undefined }) {
   const { t } = useTranslation();
-  const money = useMoney();
+  const { money } = useFormats();
   const navigate = useNavigate();
   const start = useStartPayment();
   // One key per visit of this page: a double click or a retried request is one order.

@@ -5,14 +5,15 @@ import { PrefetchLink } from "../../components/PrefetchLink";
 import { PaymentMethodLabel } from "./PaymentMethodLabel";
 import { PaymentStatusBadge } from "./PaymentStatusBadge";
 import { RefundAction } from "./RefundAction";
-import { useMoney } from "./useMoney";
+import { useFormats } from "../../i18n/formats";
 
 /** A transaction's receipt: seller (company info), buyer, what was bought and paid; printable. */
 export function Receipt({ data }: { data: TransactionResponse }) {
-  const { t, i18n } = useTranslation();
-  const money = useMoney();
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const { money } = formats;
   const { transaction: p, seller, buyer } = data;
-  const date = new Date(p.paid_at ?? p.created_at).toLocaleString(i18n.language, { dateStyle: "long", timeStyle: "short" });
+  const date = formats.date(p.paid_at ?? p.created_at, { dateStyle: "long", timeStyle: "short" });
   return (
     <Card className="border-0 shadow-sm receipt" data-testid="receipt">
       <Card.Body>

@@ -4,15 +4,16 @@ import { useTranslation } from "react-i18next";
 import type { Payment } from "../../../common/schemas/payments";
 import { useRefund } from "../../api/paymentsApi";
 import { ConfirmModal } from "../../components/ConfirmModal";
-import { useMoney } from "./useMoney";
+import { useFormats } from "../../i18n/formats";
 
 /** The refund of a purchase within the site's refund days: when it is possible, asked for with a confirmation. */
 export function RefundAction({ payment }: { payment: Payment }) {
-  const { t, i18n } = useTranslation();
-  const money = useMoney();
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const { money } = formats;
   const refund = useRefund();
   const [asking, setAsking] = useState(false);
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: "long" });
+  const date = (iso: string) => formats.date(iso);
   if (payment.refunded_at) {
     return (
       <p className="small text-info-emphasis" data-testid="refund-done">

@@ -12,6 +12,8 @@ const card = (id: number): MemberCard => ({
   city: null,
   main_image: null,
   fictional: false,
+  distance_km: null,
+  activity: null,
 });
 
 describe("swipe game", () => {

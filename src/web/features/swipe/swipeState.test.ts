@@ -12,6 +12,8 @@ const card = (id: number): MemberCard => ({
   city: null,
   main_image: null,
   fictional: false,
+  distance_km: null,
+  activity: null,
 });
 const loaded = (ids: number[], likesLeft = 4) => ({ type: "loaded" as const, deck: { profiles: ids.map(card), likes_left: likesLeft } });
 
