@@ -1,11 +1,12 @@
 import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompressPlugin } from "./scripts/precompress";
 
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
-  plugins: [react()],
+  plugins: [react(), precompressPlugin()],
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,

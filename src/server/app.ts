@@ -85,6 +85,7 @@ import { testProviderRoutes } from "./features/testProvider/testProvider.routes"
 import { frameworkErrorHandler, registerErrorHandling } from "./plugins/errors";
 import { registerInputTextCheck } from "./plugins/inputText";
 import { registerSecurityHeaders } from "./plugins/securityHeaders";
+import { registerCompression } from "./plugins/compression";
 import { refuseOversizedUpload } from "./features/photos/readUpload";
 import { registerRequestContext } from "./plugins/requestContext";
 
@@ -239,6 +240,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // then our own, then the features.
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config.production);
+  await registerCompression(app);
   // Defaults of every cookie the server sets: Secure in production whatever the request's protocol
   // (TLS may end at a proxy), and only over HTTPS elsewhere.
   await app.register(fastifyCookie, { parseOptions: { path: "/", sameSite: "lax", secure: config.production ? true : "auto" } });

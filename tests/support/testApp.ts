@@ -58,6 +58,8 @@ export interface TestAppOptions {
   redis?: AppOptions["redis"];
   /** Connection timeouts (tests of idle connections shorten them). */
   serverTimeouts?: AppOptions["serverTimeouts"];
+  /** The built client to serve (default dist/web). */
+  webRoot?: string;
 }
 
 /** The real server on a fresh database, listening on a free port of 127.0.0.1. */
@@ -79,7 +81,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...bucket?.env,
     ...options.env,
   });
-  const server = await buildApp(config, { database: testDb.database, redisPrefix: `test:${testDb.id}:`, realtime: options.realtime, redis: options.redis, serverTimeouts: options.serverTimeouts });
+  const server = await buildApp(config, { database: testDb.database, redisPrefix: `test:${testDb.id}:`, realtime: options.realtime, redis: options.redis, serverTimeouts: options.serverTimeouts, webRoot: options.webRoot });
   // A second instance on a shared database uses the site the first one made.
   const site =
     options.withSite === false

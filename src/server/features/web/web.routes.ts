@@ -4,6 +4,7 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchPageRoute } from "../../../common/routes";
+import { sendCompressed } from "../../plugins/compression";
 import { sendError } from "../../plugins/errors";
 import { VISIT_COOKIE } from "../visits/visits.routes";
 import { escapeHtml } from "../../escapeHtml";
@@ -24,6 +25,8 @@ export async function registerWeb(app: FastifyInstance, webRoot: string, company
       prefix: "/",
       index: false,
       wildcard: false,
+      // The .br and .gz copies written at build time (scripts/precompress.mjs), chosen by Accept-Encoding.
+      preCompressed: true,
       setHeaders(reply, path) {
         // The service worker keeps its name across versions: browsers must ask for it again each time.
         const cache = path.includes("/assets/") ? "public, max-age=31536000, immutable" : path.endsWith("/sw.js") ? "no-cache" : "public, max-age=3600";
@@ -59,7 +62,8 @@ export async function registerWeb(app: FastifyInstance, webRoot: string, company
     // Members-only pages are not for search engines.
     else html = html.replace("</head>", `    <meta name="robots" content="noindex" />\n  </head>`);
     if (page) html = html.replace('<div id="root"></div>', `<div id="root">${page.body}</div>`);
-    return reply.send(html);
+    // Pages are answered by the not-found handler, which route-level compression does not reach.
+    return sendCompressed(request, reply, html);
   };
 
   app.setNotFoundHandler((request, reply) => {

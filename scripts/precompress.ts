@@ -1,0 +1,63 @@
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Plugin } from "vite";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** Text files worth compressing (source maps are for developers and stay as they are). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+const MIN_BYTES = 1024;
+
+async function* files(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+/**
+ * Writes a Brotli (.br, highest quality) and a gzip (.gz, level 9) copy beside every compressible
+ * file of the built client, once, at build time: the server hands them out as they are
+ * (@fastify/static's preCompressed), so no request pays for compressing the client. A copy that
+ * would not be smaller is not written.
+ */
+export async function precompress(dir: string): Promise<number> {
+  const work: Promise<void>[] = [];
+  for await (const path of files(dir)) {
+    if (!COMPRESSIBLE.test(path)) continue;
+    const size = (await stat(path)).size;
+    if (size < MIN_BYTES) continue;
+    work.push(
+      (async () => {
+        const data = await readFile(path);
+        const [br, gzipped] = await Promise.all([
+          brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: size } }),
+          gz(data, { level: 9 }),
+        ]);
+        if (br.length < size) await writeFile(`${path}.br`, br);
+        if (gzipped.length < size) await writeFile(`${path}.gz`, gzipped);
+      })(),
+    );
+  }
+  await Promise.all(work);
+  return work.length;
+}
+
+/** The Vite plugin: precompresses the output folder after each build. */
+export function precompressPlugin(): Plugin {
+  let outDir = "";
+  return {
+    name: "amoria-precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await precompress(outDir);
+    },
+  };
+}
