@@ -52,3 +52,38 @@ describe("page routes", () => {
     expect(matchPageRoute("/members/2147483647")?.name).toBe("members-id");
   });
 });
+
+describe("route names (spec §2: route names used internally)", () => {
+  it("has every name the spec lists, at the path the spec gives it", () => {
+    const paths: Record<string, string> = {
+      index: "/",
+      members: "/members",
+      "members-id": "/members/12",
+      chats: "/chats",
+      "chats-id": "/chats/7",
+      likes: "/likes",
+      "likes-type": "/likes/received",
+      "likes-m-id": "/likes/m/3",
+      credits: "/credits",
+      "credits-id-paymentmethod": "/credits/2/paypal",
+      "credits-repeat-order": "/credits/repeat-order",
+      premium: "/premium",
+      profile: "/profile",
+      notifications: "/notifications",
+      login: "/login",
+      signup: "/signup",
+      "complete-signup": "/complete-signup",
+      pricing: "/pricing",
+      complaints: "/complaints",
+      "pages-terms": "/pages/terms",
+      "pages-privacy": "/pages/privacy",
+      "pages-cookies": "/pages/cookies",
+      "pages-ban": "/pages/ban",
+      "pages-return-policy": "/pages/return-policy",
+      "pages-faq": "/pages/faq",
+      "pages-service": "/pages/service",
+    };
+    for (const [name, path] of Object.entries(paths)) expect(matchPageRoute(path)?.name, path).toBe(name);
+    expect(matchPageRoute("/credits/2")?.name).toBe("credits-id-paymentmethod");
+  });
+});

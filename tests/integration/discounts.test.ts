@@ -86,6 +86,24 @@ describe("the welcome discount and the time bonus", () => {
   });
 });
 
+describe("the welcome discount's time limit (spec §1: a time-limited welcome discount)", () => {
+  it("is there for a week after signup, then expired and refused", async () => {
+    const recent = await loggedIn({ signedUpHoursAgo: 6 * 24 });
+    const open = (await recent.client.get<DiscountCode>("/api/discountcode.php?welcome=true")).body;
+    expect(open).toMatchObject({ code: "WELCOME25", expired: false });
+    const left = new Date(open.expires as string).getTime() - Date.now();
+    expect(left).toBeGreaterThan(23.9 * 3600_000);
+    expect(left).toBeLessThanOrEqual(24 * 3600_000);
+
+    const late = await loggedIn({ signedUpHoursAgo: 8 * 24 });
+    expect((await late.client.get<DiscountCode>("/api/discountcode.php?welcome=true")).body).toMatchObject({ code: "WELCOME25", expired: true });
+    const refused = await buy(late.client, 20, "WELCOME25");
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe("This code has expired.");
+    expect((await late.client.get<CreditsOffer>("/api/credits.php?code=WELCOME25")).body.bundles[0].discount_percentage).toBeNull();
+  });
+});
+
 describe("one discounted purchase per member", () => {
   /** Starts an order (the checkout is opened, not paid). */
   const order = (client: TestClient, bundleId: number, code: string) =>
