@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { precompressPlugin } from "./scripts/precompress";
+import { precompressPlugin } from "./scripts/precompress.js";
 
 export default defineConfig({
   root: "src/web",

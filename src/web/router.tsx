@@ -1,7 +1,9 @@
 import type { ComponentType, ReactNode } from "react";
 import { createBrowserRouter, type RouteObject, useLocation } from "react-router";
 import { type LayoutName, matchPageRoute, PAGE_ROUTES } from "../common/routes";
-import { pages } from "./pageLoaders";
+import { pages, preloadPage } from "./pageLoaders";
+import { setPagePreloader } from "./prefetch";
+import type { RouteHandle } from "./routeHandle";
 import { RequireMember } from "./features/auth/RequireMember";
 import { ChatLayout } from "./layouts/ChatLayout";
 import { DefaultLayout } from "./layouts/DefaultLayout";
@@ -12,6 +14,8 @@ import { AppRoot } from "./AppRoot";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { RouteErrorPage } from "./pages/RouteErrorPage";
 
+setPagePreloader(preloadPage);
+
 const layouts: Record<LayoutName, ComponentType> = {
   default: DefaultLayout,
   chat: ChatLayout,
@@ -19,10 +23,6 @@ const layouts: Record<LayoutName, ComponentType> = {
   empty: EmptyLayout,
 };
 
-export interface RouteHandle {
-  name: string;
-  layout: LayoutName;
-}
 
 /**
  * A page, or the not-found page when its path's parameters have the wrong shape (/members/abc,

@@ -1,5 +1,5 @@
 import { useMatches } from "react-router";
-import type { RouteHandle } from "../router";
+import type { RouteHandle } from "../routeHandle";
 
 /** The internal name of the current route (spec section 2), e.g. "members" or "reset-password". */
 export function useRouteName(): string | null {
