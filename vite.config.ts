@@ -11,6 +11,8 @@ export default defineConfig({
     outDir: "../../dist/web",
     emptyOutDir: true,
     sourcemap: true,
+    // Which chunks each page needs (scripts/jsBudget.ts reads it).
+    manifest: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       // The service worker is an entry of its own, at the site root (its scope is the folder it is

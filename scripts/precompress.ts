@@ -10,6 +10,8 @@ const gz = promisify(gzip);
 /** Text files worth compressing (source maps are for developers and stay as they are). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
 const MIN_BYTES = 1024;
+/** Quality 10: within 2% of 11 on our chunks, at a quarter of its time (1.3 s against 5 s for the client). */
+const BROTLI_BUILD_QUALITY = 10;
 
 async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -20,7 +22,7 @@ async function* files(dir: string): AsyncGenerator<string> {
 }
 
 /**
- * Writes a Brotli (.br, highest quality) and a gzip (.gz, level 9) copy beside every compressible
+ * Writes a Brotli (.br, quality 10) and a gzip (.gz, level 9) copy beside every compressible
  * file of the built client, once, at build time: the server hands them out as they are
  * (@fastify/static's preCompressed), so no request pays for compressing the client. A copy that
  * would not be smaller is not written.
@@ -35,7 +37,7 @@ export async function precompress(dir: string): Promise<number> {
       (async () => {
         const data = await readFile(path);
         const [br, gzipped] = await Promise.all([
-          brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: size } }),
+          brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_BUILD_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size } }),
           gz(data, { level: 9 }),
         ]);
         if (br.length < size) await writeFile(`${path}.br`, br);

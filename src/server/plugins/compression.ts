@@ -13,7 +13,7 @@ const GZIP_LEVEL = 6;
 /**
  * Compresses pages and API answers on the fly, Brotli first, then gzip, for clients that ask for it.
  * Brotli at quality 4: close to gzip's speed with smaller output; the built client's files are
- * compressed once at build time at the highest quality instead (vite.config.ts, served by
+ * compressed once at build time at a high quality instead (vite.config.ts, served by
  * web.routes.ts), so this only ever compresses what is made per request. Photos (JPEG, WebP) are not
  * compressible types and are left alone.
  */

@@ -1,0 +1,80 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+/** One chunk of the build's manifest (dist/web/.vite/manifest.json), as far as we read it. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The kinds of first page of issue 19's table, each with the page modules it shows. */
+export const PAGE_KINDS = {
+  lander: ["pages/LanderPage.tsx"],
+  "tinder-swipe lander": ["pages/TinderSwipeLanderPage.tsx"],
+  "member lander": ["pages/MemberLandingPage.tsx"],
+  home: ["pages/HomePage.tsx"],
+  signup: ["pages/SignupPage.tsx"],
+  search: ["pages/MembersPage.tsx"],
+  chats: ["pages/ChatsPage.tsx"],
+} as const;
+export type PageKind = keyof typeof PAGE_KINDS;
+
+export interface PageWeight {
+  kind: PageKind;
+  files: number;
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export function readManifest(webRoot: string): Manifest {
+  const path = join(webRoot, ".vite/manifest.json");
+  if (!existsSync(path)) throw new Error(`No build manifest at ${path}: build the client first (npm run build).`);
+  return JSON.parse(readFileSync(path, "utf8")) as Manifest;
+}
+
+/** Every JavaScript file a browser must load before `keys` can run: the chunks and their static imports. */
+export function initialFiles(manifest: Manifest, keys: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The manifest has no chunk ${key}`);
+    if (chunk.file.endsWith(".js")) files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return [...files];
+}
+
+/** A file's size as sent: its precompressed copy when the build wrote one, else the file itself. */
+function sentSize(webRoot: string, file: string, suffix: "" | ".gz" | ".br"): number {
+  const copy = join(webRoot, file + suffix);
+  return statSync(existsSync(copy) ? copy : join(webRoot, file)).size;
+}
+
+/** What each kind of page loads before it shows: the entry (index.html's script) and the page's own chunk. */
+export function pageWeights(webRoot: string): PageWeight[] {
+  const manifest = readManifest(webRoot);
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith("index.html"));
+  if (!entry) throw new Error("The manifest names no index.html entry");
+  return (Object.keys(PAGE_KINDS) as PageKind[]).map((kind) => {
+    const files = initialFiles(manifest, [entry, ...PAGE_KINDS[kind]]);
+    const sum = (suffix: "" | ".gz" | ".br") => files.reduce((total, file) => total + sentSize(webRoot, file, suffix), 0);
+    return { kind, files: files.length, raw: sum(""), gzip: sum(".gz"), brotli: sum(".br") };
+  });
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const webRoot = process.argv[2] ?? join(import.meta.dirname, "../dist/web");
+  console.log("page kind              files   raw KB  gzip KB  brotli KB");
+  for (const w of pageWeights(webRoot)) {
+    console.log(`${w.kind.padEnd(22)} ${String(w.files).padStart(5)} ${kb(w.raw).padStart(8)} ${kb(w.gzip).padStart(8)} ${kb(w.brotli).padStart(10)}`);
+  }
+}
