@@ -56,6 +56,13 @@ export const REACTIVATION_WINDOW_DAYS = 14;
 export const FREE_PHOTOS = 3;
 export const PREMIUM_PHOTOS = 25;
 export const FREE_CONVERSATIONS_TO_START = 2;
+/**
+ * The spec's "like and swipe limit 4 per day" (§9) is the swipe game's: §1 and §6 name the 4 likes
+ * per day as the game's rule, where a like is one tap on a stranger dealt by the game. A like from a
+ * profile is a deliberate act on someone the member chose to open, and stays unlimited: capping it
+ * would stop members from answering the people who liked them. Its abuse is bounded elsewhere: one
+ * like mail per pair a day (features/likes) and the per-address request limits.
+ */
 export const SWIPE_LIKES_PER_DAY = 4;
 
 /** Free members and visitors see this many photos of another member (the main photo first); the rest are blurred and locked. */
@@ -90,7 +97,8 @@ export const TERMS_VERSION_DATE = "2023-12-01T12:00:00Z";
 /** Entry warning on the chat, lander and empty layouts is limited to these countries. */
 export const ENTRY_WARNING_LIMITED_COUNTRIES = ["NL", "DE"] as const;
 
-export const DESIGN_VERSION = 2;
+// The spec's "design version 2" (§9) names the design this client is. There is no other design to
+// switch to, so no constant stands for it (an unread DESIGN_VERSION = 2 was removed).
 export const LOADING_BAR_THROTTLE_MS = 200;
 export const LOADING_BAR_DURATION_MS = 5_000;
 

@@ -34,6 +34,9 @@ export function defaultSettings(overrides: Partial<StoredSettings> = {}): Stored
     signups: "all",
     logged_out_search: true,
     logged_out_search_trafficsource: false,
+    // Served because the spec lists it among the settings; the spec gives it no behaviour, so it stays
+    // false and nothing reads it: passing members on to partner sites would need their consent
+    // (GDPR Art. 6) and a contract we do not have. It is not an operator switch until both exist.
     member_resell: false,
     niche: 1,
     mail_name: "Amoria",
