@@ -26,7 +26,7 @@ try {
   await server.app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`;
   const address = config.publicUrl ?? `http://localhost:${config.port}`;
-  console.log(`\nThe site is running at ${address} (database: ${where}${config.production ? ", production mode" : ""}).`);
+  console.log(`\nThe site is running at ${address} (database: ${where}${config.production ? ", production mode" : ""}; Node.js ${process.version}).`);
   if (config.devMailbox) console.log(`Mail it sends is in the dev mailbox: http://localhost:${config.port}/dev/mail`);
   if (config.devSms) console.log(`Texts it sends (direct-debit codes) are in the dev SMS outbox: http://localhost:${config.port}/dev/sms`);
   if (config.payments?.provider === "test") console.log("Payments go through the built-in test provider: its checkout page lets you pick the outcome.");
