@@ -79,7 +79,11 @@ const all = [];
 for (let i = 0; i < runs; i++) {
   const times = await once();
   all.push(times);
-  console.log(Object.entries(times).map(([label, ms]) => `${label} ${(ms / 1000).toFixed(1)} s`).join(", "));
+  console.log(
+    Object.entries(times)
+      .map(([label, ms]) => `${label} ${(ms / 1000).toFixed(1)} s`)
+      .join(", "),
+  );
 }
 if (runs > 1) {
   const firstPage = all.map((t) => t["first page"]).sort((a, b) => a - b);

@@ -79,12 +79,14 @@ export function ensureInstalled() {
   const stamp = join(root, "node_modules/.install-stamp");
   if (existsSync(stamp) && readFileSync(stamp, "utf8") === manifestHash()) return;
   console.log("Installing dependencies…");
-  execSync("npm install --no-audit --no-fund", { cwd: root, stdio: "inherit", env: projectEnv() });
+  // --prefer-offline: the lock file pins every version, so what npm's cache holds needs no
+  // revalidation (a thousand registry round trips, a third of the install on a warm cache).
+  execSync("npm install --no-audit --no-fund --prefer-offline", { cwd: root, stdio: "inherit", env: projectEnv() });
   writeFileSync(stamp, manifestHash());
 }
 
-/** Builds the web client when dist/web is missing or older than its sources. */
-export function ensureBuilt() {
+/** Whether dist/web is missing or older than its sources. */
+export function clientBuildNeeded() {
   const built = newestMtime(join(root, "dist/web/index.html"));
   const sources = Math.max(
     newestMtime(join(root, "src/web")),
@@ -92,7 +94,29 @@ export function ensureBuilt() {
     newestMtime(join(root, "vite.config.ts")),
     newestMtime(join(root, "package-lock.json")),
   );
-  if (built >= sources) return;
+  return built < sources;
+}
+
+const CLIENT_BUILD = "npx vite build --logLevel warn";
+
+/** Builds the web client when dist/web is missing or older than its sources. */
+export function ensureBuilt() {
+  if (!clientBuildNeeded()) return;
   console.log("Building the web client…");
-  execSync("npx vite build --logLevel warn", { cwd: root, stdio: "inherit", env: projectEnv() });
+  execSync(CLIENT_BUILD, { cwd: root, stdio: "inherit", env: projectEnv() });
+}
+
+/** Runs a command line in the project's environment; resolves when it succeeded, rejects otherwise. */
+export function run(command, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, { cwd: root, stdio: "inherit", shell: true, env: projectEnv({ ...process.env, ...env }) });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`))));
+  });
+}
+
+/** The client build as a promise (resolved at once when it is up to date), to run beside other work. */
+export function buildClient() {
+  if (!clientBuildNeeded()) return Promise.resolve();
+  console.log("Building the web client…");
+  return run(CLIENT_BUILD);
 }
