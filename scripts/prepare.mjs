@@ -30,7 +30,12 @@ export function ensureNode() {
     mkdirSync(unpacked);
     execFileSync("tar", ["xzf", join(work, packed), "-C", unpacked, "--strip-components=1", "package/bin/node", "package/LICENSE"]);
     mkdirSync(dirname(folder), { recursive: true });
-    renameSync(unpacked, folder);
+    try {
+      renameSync(unpacked, folder);
+    } catch (err) {
+      // Another start of the project fetched it meanwhile.
+      if (!existsSync(join(bin, "node"))) throw err;
+    }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
