@@ -1,9 +1,11 @@
-// `npm test`: installs and builds as needed, then runs the unit, integration and end-to-end tests.
+// `npm test`: on the project's Node.js, installs and builds as needed, then runs the unit, integration and end-to-end tests.
 // Against PostgreSQL and Redis when TEST_DATABASE_URL / TEST_REDIS_URL are set, else PGlite.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { ensureBuilt, ensureInstalled } from "./prepare.mjs";
+import { ensureBuilt, ensureInstalled, runOnProjectNode } from "./prepare.mjs";
+
+await runOnProjectNode();
 
 const root = new URL("..", import.meta.url).pathname;
 ensureInstalled();

@@ -16,6 +16,11 @@ import { photoVariants } from "./photoVariants";
 import { renderAvatar } from "./renderAvatar";
 
 export const DEMO_DOMAIN = "localhost";
+/**
+ * Demo members made before the site answers on a first start; the rest of SEED_MEMBERS follow in
+ * the background (a full page of search results and swipe cards is there from the first page on).
+ */
+export const FIRST_DEMO_MEMBERS = 24;
 /** A ready account for trying the site (README); in production its password is DEMO_PASSWORD. */
 export const DEMO_LOGIN = { email: "demo@example.com", password: "demo12345" };
 
@@ -54,18 +59,17 @@ export async function seedDemoSite(db: Db, storage: Storage, options: { members:
 
 /**
  * Likes between demo members, and for the demo login some new likes and a match, so that the likes
- * page and the badges show a living site. Done once: only while the site has no likes at all.
+ * page and the badges show a living site. Each demo member likes once, when they have liked nobody
+ * yet: members seeded later (in the background after a first start) get theirs on that run.
  */
 async function seedLikes(db: Db, siteId: number): Promise<void> {
-  const [{ n }] = rowsOf<{ n: number }>(
-    await db.execute(sql`SELECT count(*)::int AS n FROM likes l JOIN profiles p ON p.id = l.liker_id WHERE p.site_id = ${siteId}`),
+  const members = rowsOf<{ id: number; gender: string; has_liked: boolean }>(
+    await db.execute(sql`
+      SELECT p.id, p.gender, EXISTS (SELECT 1 FROM likes l WHERE l.liker_id = p.id) AS has_liked
+      FROM profiles p JOIN users u ON u.id = p.id
+      WHERE p.site_id = ${siteId} AND u.can_login = false
+      ORDER BY p.id`),
   );
-  if (Number(n) > 0) return;
-  const members = await db
-    .select({ id: profiles.id, gender: profiles.gender })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.id))
-    .where(and(eq(profiles.siteId, siteId), eq(users.canLogin, false)));
   const [demo] = await db.select({ id: users.id }).from(users).where(and(eq(users.siteId, siteId), eq(users.email, DEMO_LOGIN.email)));
   if (members.length < 2) return;
   const random = mulberry32(4242);
@@ -79,10 +83,11 @@ async function seedLikes(db: Db, siteId: number): Promise<void> {
   };
   for (const m of members) {
     const opposite = members.filter((o) => o.gender !== m.gender);
+    if (m.has_liked || opposite.length === 0) continue;
     for (let i = Math.floor(random() * 5); i > 0; i--) add(m.id, opposite[Math.floor(random() * opposite.length)].id, random() < 0.5);
   }
-  if (demo) {
-    const women = members.filter((m) => m.gender === "female");
+  const women = members.filter((m) => m.gender === "female");
+  if (demo && women.length > 0 && !women.slice(0, 6).some((w) => w.has_liked)) {
     for (const [i, w] of women.slice(0, 6).entries()) add(w.id, demo.id, i < 3);
     add(demo.id, women[0].id, false);
   }

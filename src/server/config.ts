@@ -91,6 +91,9 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
 });
 
+/** Every variable the server reads (deployment files are checked against it). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config {
   env: "development" | "production" | "test";
   /**

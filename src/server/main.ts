@@ -19,14 +19,20 @@ try {
   if (problem) stop(problem);
   const { buildApp } = await import("./app");
   const server = await buildApp(config);
+  // The demo site: the login and a first set of members before listening, the rest in the background
+  // (a first start answers sooner; a stop half-way resumes at the next start).
+  let seedTheRest = async () => {};
   if (config.seed) {
-    const { seedDemoSite } = await import("../../scripts/seed/seedDemoSite");
-    await seedDemoSite(server.database.db, server.storage, { members: config.seedMembers, log: server.app.log, demoPassword: config.demoPassword });
+    const { FIRST_DEMO_MEMBERS, seedDemoSite } = await import("../../scripts/seed/seedDemoSite");
+    const seed = (members: number) => seedDemoSite(server.database.db, server.storage, { members, log: server.app.log, demoPassword: config.demoPassword });
+    await seed(Math.min(config.seedMembers, FIRST_DEMO_MEMBERS));
+    seedTheRest = () => seed(config.seedMembers).catch((err) => server.app.log.warn({ err }, "demo seeding stopped; it goes on at the next start"));
   }
   await server.app.listen({ port: config.port, host: config.host });
+  void seedTheRest();
   const where = config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`;
   const address = config.publicUrl ?? `http://localhost:${config.port}`;
-  console.log(`\nThe site is running at ${address} (database: ${where}${config.production ? ", production mode" : ""}).`);
+  console.log(`\nThe site is running at ${address} (database: ${where}${config.production ? ", production mode" : ""}; Node.js ${process.version}).`);
   if (config.devMailbox) console.log(`Mail it sends is in the dev mailbox: http://localhost:${config.port}/dev/mail`);
   if (config.devSms) console.log(`Texts it sends (direct-debit codes) are in the dev SMS outbox: http://localhost:${config.port}/dev/sms`);
   if (config.payments?.provider === "test") console.log("Payments go through the built-in test provider: its checkout page lets you pick the outcome.");
