@@ -15,6 +15,9 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // The precompress plugin's closeBundle compresses every file on purpose (a second or more):
+      // no warning about slow plugins for it.
+      checks: { bundlerTimings: false },
       // The service worker is an entry of its own, at the site root (its scope is the folder it is
       // served from) under a fixed name, so that the registered worker can update itself.
       input: { index: resolve(import.meta.dirname, "src/web/index.html"), sw: resolve(import.meta.dirname, "src/web/sw.ts") },
