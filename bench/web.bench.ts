@@ -1,0 +1,117 @@
+// npm run bench:web: Lighthouse (mobile, simulated throttling, its defaults) against the built client
+// served by the app itself on the embedded default, for the first pages of issue 19's table.
+// Prints each page's scores, LCP, CLS, TBT and the JavaScript it transferred. A benchmark, not a test.
+//
+//   npm run bench:web              # every page, median of BENCH_RUNS (default 3) runs each
+//   BENCH_PAGES=/,/signup npm run bench:web
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { freePort } from "../tests/support/freePort";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** A visitor from the United States: no entry warning (the pages as most visitors see them). */
+const VISITOR = { "x-forwarded-for": "8.8.8.8" };
+
+const LOGGED_OUT = ["/landers/gallery", "/landers/tinderswipe", "/", "/signup"];
+const LOGGED_IN = ["/", "/members", "/chats"];
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  scriptKb: number;
+}
+
+async function startSite(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "amoria-web-bench-"));
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "development", DATABASE_URL: "", REDIS_URL: "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_MEMBERS: "60", LOG_LEVEL: "warn", TRUST_PROXY: "loopback" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://localhost:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${url}/api/health.php`)).ok) return { url, child, dataDir };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("the site did not start");
+}
+
+async function demoCookie(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/user.php`, { method: "POST", headers: { "content-type": "application/json", ...VISITOR }, body: JSON.stringify({ email: "demo@example.com", password: "demo12345" }) });
+  if (!res.ok) throw new Error(`demo login answered ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+async function measure(port: number, url: string, headers: Record<string, string>): Promise<Figures> {
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", extraHeaders: headers, onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const summary = (audits["resource-summary"]?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    bestPractices: Math.round((categories["best-practices"]?.score ?? 0) * 100),
+    seo: Math.round((categories.seo?.score ?? 0) * 100),
+    lcpMs: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+    cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+    tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+    scriptKb: (summary.find((item) => item.resourceType === "script")?.transferSize ?? 0) / 1024,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = values.toSorted((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function medians(runs: Figures[]): Figures {
+  const pick = (key: keyof Figures) => median(runs.map((r) => r[key]));
+  return {
+    performance: pick("performance"),
+    accessibility: pick("accessibility"),
+    bestPractices: pick("bestPractices"),
+    seo: pick("seo"),
+    lcpMs: pick("lcpMs"),
+    cls: pick("cls"),
+    tbtMs: pick("tbtMs"),
+    scriptKb: pick("scriptKb"),
+  };
+}
+
+if (!existsSync("dist/web/index.html")) throw new Error("Build the client first: npm run build");
+const site = await startSite();
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+try {
+  const only = process.env.BENCH_PAGES?.split(",");
+  const cookie = await demoCookie(site.url);
+  const pages = [...LOGGED_OUT.map((path) => ({ path, who: "visitor", headers: VISITOR })), ...LOGGED_IN.map((path) => ({ path, who: "member", headers: { ...VISITOR, cookie } }))].filter(
+    (p) => !only || only.includes(p.path),
+  );
+  console.log(`Lighthouse ${RUNS} run(s) per page, median; mobile, simulated throttling`);
+  console.log("page                    who      perf  a11y  bp  seo   LCP ms    CLS   TBT ms  JS KB");
+  for (const page of pages) {
+    const runs: Figures[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await measure(chrome.port, site.url + page.path, page.headers));
+    const f = medians(runs);
+    console.log(
+      `${page.path.padEnd(23)} ${page.who.padEnd(7)} ${String(f.performance).padStart(5)} ${String(f.accessibility).padStart(5)} ${String(f.bestPractices).padStart(3)} ${String(f.seo).padStart(4)} ${f.lcpMs.toFixed(0).padStart(8)} ${f.cls.toFixed(3).padStart(6)} ${f.tbtMs.toFixed(0).padStart(8)} ${f.scriptKb.toFixed(1).padStart(6)}`,
+    );
+  }
+} finally {
+  chrome.kill();
+  site.child.kill("SIGTERM");
+  await new Promise((r) => site.child.once("exit", r));
+  rmSync(site.dataDir, { recursive: true, force: true });
+}
