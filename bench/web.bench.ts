@@ -57,7 +57,8 @@ async function demoCookie(url: string): Promise<string> {
 async function measure(port: number, url: string, headers: Record<string, string>): Promise<Figures> {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", extraHeaders: headers, onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) console.error(`${url}: Lighthouse could not measure it: ${runtimeError.code} ${runtimeError.message}`);
   const summary = (audits["resource-summary"]?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
