@@ -316,7 +316,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (testProvider) await app.register(testProviderRoutes, { provider: testProvider, wake: () => worker.wake() });
   await app.register(notificationsRoutes, { notifications, mailEventsToken: config.mailEventsToken });
   if (devMailbox) await app.register(devMailRoutes, { mailbox: devMailbox });
-  await app.register(healthRoutes, { readiness: new Readiness(db, redis, pubsub) });
+  const readiness = new Readiness(db, redis, pubsub, s3);
+  await app.register(healthRoutes, { readiness });
   options.extraRoutes?.(app);
   await registerWeb(app, options.webRoot ?? DEFAULT_WEB_ROOT, (request) => findCompany(db, request.site.companyId));
 
