@@ -87,6 +87,9 @@ import { registerInputTextCheck } from "./plugins/inputText";
 import { registerSecurityHeaders } from "./plugins/securityHeaders";
 import { refuseOversizedUpload } from "./features/photos/readUpload";
 import { registerRequestContext } from "./plugins/requestContext";
+import { AppMetrics } from "./metrics/appMetrics";
+import { countedMailer } from "./metrics/countedMailer";
+import { registerMetrics } from "./metrics/registerMetrics";
 
 export interface AppOptions {
   /** An already open database (tests); otherwise opened from the config and migrated. */
@@ -183,7 +186,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const fallbackLimiter = redis ? new FallbackLimiter(new RedisLimiter(redis, `${options.redisPrefix ?? ""}limit:`), new DbLimiter(db), app.log) : null;
   const limiter: Limiter = fallbackLimiter ?? new DbLimiter(db);
   const devMailbox = config.devMailbox ? new DevMailbox(join(config.dataDir, "mail")) : null;
-  const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl) : (devMailbox as DevMailbox);
+  const metrics = new AppMetrics({ db, pool: database.pool ?? null, sockets: () => realtime.connections(), log: app.log });
+  const mailer: Mailer = countedMailer(config.smtpUrl ? new SmtpMailer(config.smtpUrl) : (devMailbox as DevMailbox), metrics);
   // Photos go through the app, never straight from the bucket to a browser (no public bucket, no
   // signed URLs): the bucket stays private and each request passes the one access rule
   // (photoCaching.ts). A block, invisibility, a lock or a deletion then takes effect at the next
@@ -251,6 +255,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
   const sites = new SiteResolver(db, config.production);
   registerRequestContext(app, { db, sites, members, siteOrigin: siteOriginOf(config) });
+  registerMetrics(app, metrics, config.metricsToken);
   registerInputTextCheck(app);
   app.addHook("preValidation", refuseOversizedUpload);
 

@@ -71,6 +71,8 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, "must start with mailto: or https:").optional(),
   MAIL_EVENTS_TOKEN: z.string().min(16).optional(),
+  /** Bearer token of GET /metrics (Prometheus); the endpoint is off without it. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   PAYMENT_PROVIDER: z.enum(["test", "mollie"]).optional(),
   MOLLIE_API_KEY: z.string().regex(/^(live|test)_\w{20,}$/, "must be a Mollie API key (live_... or test_...)").optional(),
   MOLLIE_API_URL: url(["http", "https"]).optional(),
@@ -124,6 +126,8 @@ export interface Config {
   vapidSubject?: string;
   /** Bearer token of POST /api/mail-events.php (bounces and complaints from the mail provider); the endpoint is off without it. */
   mailEventsToken?: string;
+  /** Bearer token of GET /metrics; the endpoint is off without it. */
+  metricsToken?: string;
   /** The dev mailbox (/dev/mail) exists only outside production mode and without SMTP. */
   devMailbox: boolean;
   /**
@@ -218,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
     vapidSubject: e.VAPID_SUBJECT,
     mailEventsToken: e.MAIL_EVENTS_TOKEN,
+    metricsToken: e.METRICS_TOKEN,
     devMailbox: !production && !e.SMTP_URL,
     payments: paymentsConfig(e, production),
     sms: e.SMS_URL ? { url: e.SMS_URL, token: e.SMS_TOKEN } : null,
