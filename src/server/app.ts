@@ -120,6 +120,8 @@ export interface App {
   routes: readonly RouteOptions[];
   /** Where photos are kept: the bucket in production, DATA_DIR/uploads in the embedded default. */
   storage: Storage;
+  /** What the readiness route answers; draining once close() has begun. */
+  readiness: Readiness;
   close(): Promise<void>;
 }
 
@@ -338,9 +340,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     realtime,
     routes,
     storage,
+    readiness,
+    /** Stops taking requests (readiness 503 first), sends the pages elsewhere, lets running requests and jobs finish. */
     async close() {
-      await worker.stop();
-      await app.close();
+      readiness.drain();
+      realtime.shutDown();
+      await Promise.all([app.close(), worker.stop()]);
       mailer.close();
       members.stop();
       fallbackLimiter?.stop();
