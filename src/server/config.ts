@@ -59,6 +59,10 @@ const envSchema = z.object({
       message: 'must be false, a number of proxies (such as 1) or a list of their addresses ("true" would trust anyone)',
     }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** A request slower than this (ms) is always logged. */
+  LOG_SLOW_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
+  /** Share of the other requests logged (0 to 1); default 0.01 in production, 1 elsewhere. */
+  LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).optional(),
   /** The demo site for localhost: on by default on the embedded default, only when named in production. */
   SEED: z.enum(["true", "false"]).optional(),
   /** The demo login's password when the demo site is seeded in production (there is no default password in production). */
@@ -113,6 +117,8 @@ export interface Config {
   /** Fastify's trustProxy: false, a hop count or a list of addresses and ranges. */
   trustProxy: false | number | string;
   logLevel: string;
+  /** Requests logged: all slower than slowMs, server errors, and this share of the rest. */
+  requestLog: { slowMs: number; sampleRate: number };
   seed: boolean;
   demoPassword?: string;
   seedMembers: number;
@@ -213,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    requestLog: { slowMs: e.LOG_SLOW_MS, sampleRate: e.LOG_SAMPLE_RATE ?? (production ? 0.01 : 1) },
     seed: e.SEED === undefined ? !production && e.NODE_ENV !== "test" : e.SEED === "true",
     demoPassword: e.DEMO_PASSWORD,
     seedMembers: e.SEED_MEMBERS,

@@ -58,6 +58,8 @@ export interface TestAppOptions {
   redis?: AppOptions["redis"];
   /** Connection timeouts (tests of idle connections shorten them). */
   serverTimeouts?: AppOptions["serverTimeouts"];
+  /** Where the app's log goes (with LOG_LEVEL in `env`: tests of what is logged). */
+  logDestination?: AppOptions["logDestination"];
 }
 
 /** The real server on a fresh database, listening on a free port of 127.0.0.1. */
@@ -79,7 +81,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...bucket?.env,
     ...options.env,
   });
-  const server = await buildApp(config, { database: testDb.database, redisPrefix: `test:${testDb.id}:`, realtime: options.realtime, redis: options.redis, serverTimeouts: options.serverTimeouts });
+  const server = await buildApp(config, {
+    database: testDb.database,
+    redisPrefix: `test:${testDb.id}:`,
+    realtime: options.realtime,
+    redis: options.redis,
+    serverTimeouts: options.serverTimeouts,
+    logDestination: options.logDestination,
+  });
   // A second instance on a shared database uses the site the first one made.
   const site =
     options.withSite === false
