@@ -4,7 +4,6 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifyWebsocket from "@fastify/websocket";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import type { DestinationStream } from "pino";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Limiter } from "./adapters/limiter";
@@ -88,7 +87,7 @@ import { registerInputTextCheck } from "./plugins/inputText";
 import { registerSecurityHeaders } from "./plugins/securityHeaders";
 import { refuseOversizedUpload } from "./features/photos/readUpload";
 import { registerRequestContext } from "./plugins/requestContext";
-import { loggerOptions, registerRequestLogging } from "./plugins/requestLogging";
+import { type LogDestination, loggerOptions, registerRequestLogging, requestLogController } from "./plugins/requestLogging";
 import { AppMetrics } from "./metrics/appMetrics";
 import { countedMailer } from "./metrics/countedMailer";
 import { registerMetrics } from "./metrics/registerMetrics";
@@ -107,7 +106,7 @@ export interface AppOptions {
   /** Limits of the live connection other than the defaults (tests shorten the heartbeat). */
   realtime?: Partial<RealtimeOptions>;
   /** Where the log goes instead of stdout (tests read it, benchmarks write it to a file). */
-  logDestination?: DestinationStream;
+  logDestination?: LogDestination;
   /** Connection timeouts other than SERVER_TIMEOUTS (tests shorten them). */
   serverTimeouts?: Partial<typeof SERVER_TIMEOUTS>;
 }
@@ -168,8 +167,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logDestination),
-    // One line per logged request, and not every request: registerRequestLogging.
-    disableRequestLogging: true,
+    logController: requestLogController(),
     // A hop count trusts that many proxies nearest to the server (Fastify's own rule for numbers).
     trustProxy: typeof config.trustProxy === "number" ? hopsOf(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,

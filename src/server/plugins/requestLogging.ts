@@ -1,5 +1,9 @@
-import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from "fastify";
-import type { DestinationStream } from "pino";
+import { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, LogController } from "fastify";
+
+/** Where a log line goes: pino writes each line to it (stdout by default). */
+export interface LogDestination {
+  write(line: string): void;
+}
 
 /**
  * Field names whose values never reach the log, wherever they sit (top level or one level down:
@@ -57,10 +61,13 @@ const serializers = {
 };
 
 /** Fastify's logger for a log level: redacted and serialized as above, to `destination` (stdout by default). */
-export function loggerOptions(level: string, destination?: DestinationStream): FastifyServerOptions["logger"] {
+export function loggerOptions(level: string, destination?: LogDestination): FastifyServerOptions["logger"] {
   if (level === "silent") return false;
   return { level, redact: { paths: LOG_REDACT_PATHS, censor: "[redacted]" }, serializers, ...(destination ? { stream: destination } : {}) };
 }
+
+/** Fastify's own two lines per request off: registerRequestLogging writes one, and not for every request. */
+export const requestLogController = () => new LogController({ disableRequestLogging: true });
 
 export interface RequestLogOptions {
   /** A request slower than this is logged (warn) whatever the sample. */
