@@ -1,4 +1,4 @@
-import { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, LogController } from "fastify";
+import { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyServerOptions, LogController } from "fastify";
 
 /** Where a log line goes: pino writes each line to it (stdout by default). */
 export interface LogDestination {
@@ -68,6 +68,45 @@ export function loggerOptions(level: string, destination?: LogDestination): Fast
 
 /** Fastify's own two lines per request off: registerRequestLogging writes one, and not for every request. */
 export const requestLogController = () => new LogController({ disableRequestLogging: true });
+
+type LogMethod = "fatal" | "error" | "warn" | "info" | "debug" | "trace";
+
+/**
+ * The request's logger (request.log), made only when the request logs something at an enabled
+ * level. Fastify makes a pino child logger per request, with its bindings serialized and redacted:
+ * with 1% of requests logged, that was most of what logging cost (bench/logCost.bench.ts).
+ */
+type ChildArgs = Parameters<FastifyBaseLogger["child"]>;
+
+export const lazyChildLogger = (logger: FastifyBaseLogger, bindings: ChildArgs[0], options: NonNullable<ChildArgs[1]>): FastifyBaseLogger => {
+  let child: FastifyBaseLogger | undefined;
+  const real = (): FastifyBaseLogger => {
+    if (!child) child = logger.child(bindings, options);
+    return child;
+  };
+  const isEnabled = (logger as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.bind(logger);
+  const method =
+    (name: LogMethod): FastifyBaseLogger["info"] =>
+    (...args: unknown[]) => {
+      if (child || !isEnabled || isEnabled(name)) (real()[name] as (...a: unknown[]) => void)(...args);
+    };
+  return {
+    get level() {
+      return child?.level ?? options.level ?? logger.level;
+    },
+    set level(level: string) {
+      real().level = level;
+    },
+    fatal: method("fatal"),
+    error: method("error"),
+    warn: method("warn"),
+    info: method("info"),
+    debug: method("debug"),
+    trace: method("trace"),
+    silent: () => {},
+    child: (...args: ChildArgs) => real().child(...args),
+  };
+};
 
 export interface RequestLogOptions {
   /** A request slower than this is logged (warn) whatever the sample. */
