@@ -60,10 +60,8 @@ describe("with every request logged", () => {
     expect(requests.map((l) => (l.req as { route?: string }).route)).toEqual(
       expect.arrayContaining(["/api/user.php", "/api/chat.php", "/api/activate.php", "/api/discountcode.php", "/metrics"]),
     );
-    expect(requests.find((l) => (l.req as { route?: string }).route === "/api/activate.php")?.req).toMatchObject({
-      method: "GET",
-      url: "/api/activate.php?token=…",
-    });
+    const activation = requests.find((l) => (l.req as { route?: string }).route === "/api/activate.php");
+    expect(activation).toMatchObject({ reqId: expect.any(String), req: { method: "GET", url: "/api/activate.php?token=…" }, res: { statusCode: 302 } });
     for (const secret of [PASSWORD, WRONG_PASSWORD, MESSAGE, "canary message", TOKEN, DISCOUNT, METRICS_TOKEN, session, encodeURIComponent(session)]) {
       expect(log.text).not.toContain(secret);
     }
