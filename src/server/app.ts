@@ -87,7 +87,7 @@ import { registerInputTextCheck } from "./plugins/inputText";
 import { registerSecurityHeaders } from "./plugins/securityHeaders";
 import { refuseOversizedUpload } from "./features/photos/readUpload";
 import { registerRequestContext } from "./plugins/requestContext";
-import { lazyChildLogger, type LogDestination, loggerOptions, registerRequestLogging, requestLogController } from "./plugins/requestLogging";
+import { type LogDestination, loggingOptions, registerRequestLogging } from "./plugins/requestLogging";
 import { AppMetrics } from "./metrics/appMetrics";
 import { countedMailer } from "./metrics/countedMailer";
 import { registerMetrics } from "./metrics/registerMetrics";
@@ -166,9 +166,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const { db } = database;
 
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, options.logDestination),
-    logController: requestLogController(),
-    childLoggerFactory: lazyChildLogger,
+    ...loggingOptions(config.logLevel, options.logDestination),
     // A hop count trusts that many proxies nearest to the server (Fastify's own rule for numbers).
     trustProxy: typeof config.trustProxy === "number" ? hopsOf(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,

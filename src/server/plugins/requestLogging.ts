@@ -60,25 +60,29 @@ const serializers = {
   }),
 };
 
-/** Fastify's logger for a log level: redacted and serialized as above, to `destination` (stdout by default). */
-export function loggerOptions(level: string, destination?: LogDestination): FastifyServerOptions["logger"] {
-  if (level === "silent") return false;
-  return { level, redact: { paths: LOG_REDACT_PATHS, censor: "[redacted]" }, serializers, ...(destination ? { stream: destination } : {}) };
+/**
+ * Fastify's logging options for a log level: the logger (redacted and serialized as above, to
+ * `destination`, stdout by default), its own two lines per request off (registerRequestLogging writes
+ * one, and not for every request), and request loggers made only when used.
+ */
+export function loggingOptions(level: string, destination?: LogDestination): Pick<FastifyServerOptions, "logger" | "logController" | "childLoggerFactory"> {
+  if (level === "silent") return { logger: false };
+  return {
+    logger: { level, redact: { paths: LOG_REDACT_PATHS, censor: "[redacted]" }, serializers, ...(destination ? { stream: destination } : {}) },
+    logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
+  };
 }
 
-/** Fastify's own two lines per request off: registerRequestLogging writes one, and not for every request. */
-export const requestLogController = () => new LogController({ disableRequestLogging: true });
-
 type LogMethod = "fatal" | "error" | "warn" | "info" | "debug" | "trace";
+type ChildArgs = Parameters<FastifyBaseLogger["child"]>;
 
 /**
  * The request's logger (request.log), made only when the request logs something at an enabled
  * level. Fastify makes a pino child logger per request, with its bindings serialized and redacted:
  * with 1% of requests logged, that was most of what logging cost (bench/logCost.bench.ts).
  */
-type ChildArgs = Parameters<FastifyBaseLogger["child"]>;
-
-export const lazyChildLogger = (logger: FastifyBaseLogger, bindings: ChildArgs[0], options: NonNullable<ChildArgs[1]>): FastifyBaseLogger => {
+const lazyChildLogger = (logger: FastifyBaseLogger, bindings: ChildArgs[0], options: NonNullable<ChildArgs[1]>): FastifyBaseLogger => {
   let child: FastifyBaseLogger | undefined;
   const real = (): FastifyBaseLogger => {
     if (!child) child = logger.child(bindings, options);
