@@ -82,35 +82,59 @@ type ChildArgs = Parameters<FastifyBaseLogger["child"]>;
  * level. Fastify makes a pino child logger per request, with its bindings serialized and redacted:
  * with 1% of requests logged, that was most of what logging cost (bench/logCost.bench.ts).
  */
-const lazyChildLogger = (logger: FastifyBaseLogger, bindings: ChildArgs[0], options: NonNullable<ChildArgs[1]>): FastifyBaseLogger => {
-  let child: FastifyBaseLogger | undefined;
-  const real = (): FastifyBaseLogger => {
-    if (!child) child = logger.child(bindings, options);
-    return child;
-  };
-  const isEnabled = (logger as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.bind(logger);
-  const method =
-    (name: LogMethod): FastifyBaseLogger["info"] =>
-    (...args: unknown[]) => {
-      if (child || !isEnabled || isEnabled(name)) (real()[name] as (...a: unknown[]) => void)(...args);
-    };
-  return {
-    get level() {
-      return child?.level ?? options.level ?? logger.level;
-    },
-    set level(level: string) {
-      real().level = level;
-    },
-    fatal: method("fatal"),
-    error: method("error"),
-    warn: method("warn"),
-    info: method("info"),
-    debug: method("debug"),
-    trace: method("trace"),
-    silent: () => {},
-    child: (...args: ChildArgs) => real().child(...args),
-  };
-};
+class LazyChildLogger implements FastifyBaseLogger {
+  private made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean },
+    private readonly bindings: ChildArgs[0],
+    private readonly options: NonNullable<ChildArgs[1]>,
+  ) {}
+
+  get level(): string {
+    return this.made?.level ?? this.options.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.real().level = level;
+  }
+
+  fatal(...args: unknown[]) {
+    this.log("fatal", args);
+  }
+  error(...args: unknown[]) {
+    this.log("error", args);
+  }
+  warn(...args: unknown[]) {
+    this.log("warn", args);
+  }
+  info(...args: unknown[]) {
+    this.log("info", args);
+  }
+  debug(...args: unknown[]) {
+    this.log("debug", args);
+  }
+  trace(...args: unknown[]) {
+    this.log("trace", args);
+  }
+  silent() {}
+
+  child(...args: ChildArgs): FastifyBaseLogger {
+    return this.real().child(...args);
+  }
+
+  private log(level: LogMethod, args: unknown[]): void {
+    if (this.made || this.parent.isLevelEnabled?.(level) !== false) (this.real()[level] as (...a: unknown[]) => void)(...args);
+  }
+
+  private real(): FastifyBaseLogger {
+    if (!this.made) this.made = this.parent.child(this.bindings, this.options);
+    return this.made;
+  }
+}
+
+const lazyChildLogger = (logger: FastifyBaseLogger, bindings: ChildArgs[0], options: NonNullable<ChildArgs[1]>): FastifyBaseLogger =>
+  new LazyChildLogger(logger, bindings, options);
 
 export interface RequestLogOptions {
   /** A request slower than this is logged (warn) whatever the sample. */
