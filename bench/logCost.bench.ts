@@ -97,6 +97,39 @@ for (const route of ROUTES) {
     console.log(`| ${route} | ${v.name} | ${v.cpuUs.toFixed(1)} µs | ${pct(off.cpuUs, v.cpuUs)} | ${Math.round(v.rps)} | ${pct(off.rps, v.rps)} |`);
   }
 }
+
+// The same in-process (Fastify's inject: the whole request path but the socket), in many short
+// batches that take turns: a change in the machine's load between two batches of 1,000 requests is
+// small, so the median of the per-batch CPU times holds on a busy machine. Without the HTTP work the
+// share of logging is larger than over the network: an upper bound of its cost.
+const BATCHES = Number(process.env.BENCH_BATCHES ?? 40);
+const BATCH_SIZE = 1000;
+async function injectBatch(app: App, route: string): Promise<number> {
+  const before = process.cpuUsage();
+  for (let i = 0; i < BATCH_SIZE; i++) {
+    const res = await app.app.inject({ method: "GET", url: route, headers: { host: "localhost" } });
+    if (res.statusCode !== 200) throw new Error(`${route}: ${res.statusCode}`);
+  }
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / BATCH_SIZE;
+}
+for (const app of apps) for (const route of ROUTES) await injectBatch(app.server, route);
+const batches = new Map<string, number[]>();
+for (let batch = 0; batch < BATCHES; batch++) {
+  for (const route of ROUTES) {
+    for (const app of apps.map((_, i) => apps[(i + batch) % apps.length])) {
+      const key = `${app.name}|${route}`;
+      batches.set(key, [...(batches.get(key) ?? []), await injectBatch(app.server, route)]);
+    }
+  }
+}
+console.log(`\nin-process (inject), ${BATCHES} batches of ${BATCH_SIZE} requests per route and variant, taking turns; median CPU per request\n`);
+console.log("| route | logs off | production logging | cost | every request logged | cost |\n|---|---|---|---|---|---|");
+for (const route of ROUTES) {
+  const [off, production, every] = apps.map((app) => median(batches.get(`${app.name}|${route}`) ?? []));
+  console.log(`| ${route} | ${off.toFixed(1)} µs | ${production.toFixed(1)} µs | ${pct(off, production)} | ${every.toFixed(1)} µs | ${pct(off, every)} |`);
+}
+
 for (const app of apps) {
   await app.server.close();
   closeSync(app.fd);
