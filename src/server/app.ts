@@ -88,6 +88,10 @@ import { registerSecurityHeaders } from "./plugins/securityHeaders";
 import { registerCompression } from "./plugins/compression";
 import { refuseOversizedUpload } from "./features/photos/readUpload";
 import { registerRequestContext } from "./plugins/requestContext";
+import { type LogDestination, loggingOptions, registerRequestLogging } from "./plugins/requestLogging";
+import { AppMetrics } from "./metrics/appMetrics";
+import { countedMailer } from "./metrics/countedMailer";
+import { registerMetrics } from "./metrics/registerMetrics";
 
 export interface AppOptions {
   /** An already open database (tests); otherwise opened from the config and migrated. */
@@ -102,6 +106,8 @@ export interface AppOptions {
   extraRoutes?: (app: FastifyInstance) => void;
   /** Limits of the live connection other than the defaults (tests shorten the heartbeat). */
   realtime?: Partial<RealtimeOptions>;
+  /** Where the log goes instead of stdout (tests read it, benchmarks write it to a file). */
+  logDestination?: LogDestination;
   /** Connection timeouts other than SERVER_TIMEOUTS (tests shorten them). */
   serverTimeouts?: Partial<typeof SERVER_TIMEOUTS>;
 }
@@ -118,6 +124,8 @@ export interface App {
   routes: readonly RouteOptions[];
   /** Where photos are kept: the bucket in production, DATA_DIR/uploads in the embedded default. */
   storage: Storage;
+  /** What the readiness route answers; draining once close() has begun. */
+  readiness: Readiness;
   close(): Promise<void>;
 }
 
@@ -159,7 +167,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const { db } = database;
 
   const app = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    ...loggingOptions(config.logLevel, options.logDestination),
     // A hop count trusts that many proxies nearest to the server (Fastify's own rule for numbers).
     trustProxy: typeof config.trustProxy === "number" ? hopsOf(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
@@ -184,7 +192,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const fallbackLimiter = redis ? new FallbackLimiter(new RedisLimiter(redis, `${options.redisPrefix ?? ""}limit:`), new DbLimiter(db), app.log) : null;
   const limiter: Limiter = fallbackLimiter ?? new DbLimiter(db);
   const devMailbox = config.devMailbox ? new DevMailbox(join(config.dataDir, "mail")) : null;
-  const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl) : (devMailbox as DevMailbox);
+  const metrics = new AppMetrics({ db, pool: database.pool ?? null, sockets: () => realtime.connections(), log: app.log });
+  const mailer: Mailer = countedMailer(config.smtpUrl ? new SmtpMailer(config.smtpUrl) : (devMailbox as DevMailbox), metrics);
   // Photos go through the app, never straight from the bucket to a browser (no public bucket, no
   // signed URLs): the bucket stays private and each request passes the one access rule
   // (photoCaching.ts). A block, invisibility, a lock or a deletion then takes effect at the next
@@ -253,6 +262,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
   const sites = new SiteResolver(db, config.production);
   registerRequestContext(app, { db, sites, members, siteOrigin: siteOriginOf(config) });
+  registerMetrics(app, metrics, config.metricsToken);
+  registerRequestLogging(app, config.requestLog);
   registerInputTextCheck(app);
   app.addHook("preValidation", refuseOversizedUpload);
 
@@ -318,7 +329,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (testProvider) await app.register(testProviderRoutes, { provider: testProvider, wake: () => worker.wake() });
   await app.register(notificationsRoutes, { notifications, mailEventsToken: config.mailEventsToken });
   if (devMailbox) await app.register(devMailRoutes, { mailbox: devMailbox });
-  await app.register(healthRoutes, { readiness: new Readiness(db, redis, pubsub) });
+  const readiness = new Readiness(db, redis, pubsub, s3);
+  await app.register(healthRoutes, { readiness });
   options.extraRoutes?.(app);
   await registerWeb(app, options.webRoot ?? DEFAULT_WEB_ROOT, (request) => findCompany(db, request.site.companyId));
 
@@ -334,9 +346,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     realtime,
     routes,
     storage,
+    readiness,
+    /** Stops taking requests (readiness 503 first), sends the pages elsewhere, lets running requests and jobs finish. */
     async close() {
-      await worker.stop();
-      await app.close();
+      readiness.drain();
+      realtime.shutDown();
+      await Promise.all([app.close(), worker.stop()]);
       mailer.close();
       members.stop();
       fallbackLimiter?.stop();

@@ -157,3 +157,19 @@ describe("a production start", () => {
     expect(gap({})).toBeNull();
   });
 });
+
+describe("logging and metrics", () => {
+  it("logs every request in development and 1% in production, unless LOG_SAMPLE_RATE says otherwise", () => {
+    expect(loadConfig({}).requestLog).toEqual({ slowMs: 1000, sampleRate: 1 });
+    expect(loadConfig({ NODE_ENV: "production" }).requestLog).toEqual({ slowMs: 1000, sampleRate: 0.01 });
+    expect(loadConfig({ NODE_ENV: "production", LOG_SAMPLE_RATE: "0", LOG_SLOW_MS: "250" }).requestLog).toEqual({ slowMs: 250, sampleRate: 0 });
+    expect(messageOf({ LOG_SAMPLE_RATE: "5" })).toMatch(/^LOG_SAMPLE_RATE: /);
+    expect(messageOf({ LOG_SLOW_MS: "0" })).toMatch(/^LOG_SLOW_MS: /);
+  });
+
+  it("takes a metrics token of 16 characters or more, and has none by default", () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: "a-metrics-token-of-24-ch" }).metricsToken).toBe("a-metrics-token-of-24-ch");
+    expect(messageOf({ METRICS_TOKEN: "short" })).toMatch(/^METRICS_TOKEN: /);
+  });
+});

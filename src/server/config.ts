@@ -59,6 +59,10 @@ const envSchema = z.object({
       message: 'must be false, a number of proxies (such as 1) or a list of their addresses ("true" would trust anyone)',
     }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** A request slower than this (ms) is always logged. */
+  LOG_SLOW_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
+  /** Share of the other requests logged (0 to 1); default 0.01 in production, 1 elsewhere. */
+  LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).optional(),
   /** The demo site for localhost: on by default on the embedded default, only when named in production. */
   SEED: z.enum(["true", "false"]).optional(),
   /** The demo login's password when the demo site is seeded in production (there is no default password in production). */
@@ -71,6 +75,8 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, "must start with mailto: or https:").optional(),
   MAIL_EVENTS_TOKEN: z.string().min(16).optional(),
+  /** Bearer token of GET /metrics (Prometheus); the endpoint is off without it. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   PAYMENT_PROVIDER: z.enum(["test", "mollie"]).optional(),
   MOLLIE_API_KEY: z.string().regex(/^(live|test)_\w{20,}$/, "must be a Mollie API key (live_... or test_...)").optional(),
   MOLLIE_API_URL: url(["http", "https"]).optional(),
@@ -114,6 +120,8 @@ export interface Config {
   /** Fastify's trustProxy: false, a hop count or a list of addresses and ranges. */
   trustProxy: false | number | string;
   logLevel: string;
+  /** Requests logged: all slower than slowMs, server errors, and this share of the rest. */
+  requestLog: { slowMs: number; sampleRate: number };
   seed: boolean;
   demoPassword?: string;
   seedMembers: number;
@@ -127,6 +135,8 @@ export interface Config {
   vapidSubject?: string;
   /** Bearer token of POST /api/mail-events.php (bounces and complaints from the mail provider); the endpoint is off without it. */
   mailEventsToken?: string;
+  /** Bearer token of GET /metrics; the endpoint is off without it. */
+  metricsToken?: string;
   /** The dev mailbox (/dev/mail) exists only outside production mode and without SMTP. */
   devMailbox: boolean;
   /**
@@ -212,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    requestLog: { slowMs: e.LOG_SLOW_MS, sampleRate: e.LOG_SAMPLE_RATE ?? (production ? 0.01 : 1) },
     seed: e.SEED === undefined ? !production && e.NODE_ENV !== "test" : e.SEED === "true",
     demoPassword: e.DEMO_PASSWORD,
     seedMembers: e.SEED_MEMBERS,
@@ -221,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
     vapidSubject: e.VAPID_SUBJECT,
     mailEventsToken: e.MAIL_EVENTS_TOKEN,
+    metricsToken: e.METRICS_TOKEN,
     devMailbox: !production && !e.SMTP_URL,
     payments: paymentsConfig(e, production),
     sms: e.SMS_URL ? { url: e.SMS_URL, token: e.SMS_TOKEN } : null,

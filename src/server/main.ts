@@ -38,12 +38,8 @@ try {
   if (config.payments?.provider === "test") console.log("Payments go through the built-in test provider: its checkout page lets you pick the outcome.");
   if (!config.payments) console.log("Payments are off: set MOLLIE_API_KEY (or PAYMENT_PROVIDER=test to use the test provider).");
   console.log("");
-  const shutdown = async () => {
-    await server.close();
-    process.exit(0);
-  };
-  process.once("SIGINT", shutdown);
-  process.once("SIGTERM", shutdown);
+  const { exitOnSignals } = await import("./shutdown");
+  exitOnSignals(server);
 } catch (err) {
   if (err instanceof ConfigError) stop(err.message);
   throw err;

@@ -21,7 +21,7 @@ describe("liveness and readiness", () => {
         expect(await getWithHost(app.baseUrl, "/api/health.php", host)).toEqual({ status: 200, body: { ok: true } });
         expect(await getWithHost(app.baseUrl, "/api/ready", host)).toEqual({
           status: 200,
-          body: { ok: true, degraded: false, checks: { database: "up", redis: redisState } },
+          body: { ok: true, draining: false, checks: { database: "up", redis: redisState, bucket: "not_configured" } },
         });
       }
     } finally {
@@ -36,7 +36,7 @@ describe("liveness and readiness", () => {
       await testDb.database.close();
       const ready = await app.client().get("/api/ready");
       expect(ready.status).toBe(503);
-      expect(ready.body).toEqual({ ok: false, degraded: false, checks: { database: "down", redis: redisState } });
+      expect(ready.body).toEqual({ ok: false, draining: false, checks: { database: "down", redis: redisState, bucket: "not_configured" } });
       expect((await app.client().get("/api/health.php")).body).toEqual({ ok: true });
     } finally {
       await app.close();

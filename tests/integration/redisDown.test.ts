@@ -14,7 +14,7 @@ import { startTestApp, type TestApp, type TestClient } from "../support/testApp"
 // message by polling, and the app comes back to live events by itself when Redis does.
 
 type ErrorBody = { error: { code: string } };
-type ReadyBody = { ok: boolean; degraded: boolean; checks: { database: string; redis: string } };
+type ReadyBody = { ok: boolean; draining: boolean; checks: { database: string; redis: string; bucket: string } };
 
 let redis: RedisServer;
 let env: Record<string, string>;
@@ -123,7 +123,7 @@ describe("before Redis stops", () => {
 
     const ready = await one.client().get<ReadyBody>("/api/ready");
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ ok: true, degraded: false, checks: { database: "up", redis: "up" } });
+    expect(ready.body).toEqual({ ok: true, draining: false, checks: { database: "up", redis: "up", bucket: "not_configured" } });
   });
 });
 
@@ -141,12 +141,12 @@ describe("while Redis is down", () => {
     expect(await refused.closed).toBe(1013);
   });
 
-  it("reports the degradation on the readiness route, and stays alive", async () => {
+  it("answers not ready (503, naming Redis) on the readiness route, and stays alive", async () => {
     await untilRedis(one, "down");
     const ready = await one.client().get<ReadyBody>("/api/ready");
-    // Still 200: the instance serves members without Redis, so a load balancer must keep it.
-    expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ ok: true, degraded: true, checks: { database: "up", redis: "down" } });
+    // Not ready, though it goes on serving members (below) for a balancer that sends to it anyway.
+    expect(ready.status).toBe(503);
+    expect(ready.body).toEqual({ ok: false, draining: false, checks: { database: "up", redis: "down", bucket: "not_configured" } });
     expect((await one.client().get("/api/health.php")).body).toEqual({ ok: true });
   });
 
@@ -227,7 +227,7 @@ describe("when Redis is back", () => {
   it("reports Redis up again without a restart of the app", async () => {
     await untilRedis(one, "up");
     const ready = await untilRedis(two, "up");
-    expect(ready).toEqual({ ok: true, degraded: false, checks: { database: "up", redis: "up" } });
+    expect(ready).toEqual({ ok: true, draining: false, checks: { database: "up", redis: "up", bucket: "not_configured" } });
   });
 
   it("delivers live events again from one instance to a page on another", async () => {

@@ -60,6 +60,8 @@ export interface TestAppOptions {
   serverTimeouts?: AppOptions["serverTimeouts"];
   /** The built client to serve (default dist/web). */
   webRoot?: string;
+  /** Where the app's log goes (with LOG_LEVEL in `env`: tests of what is logged). */
+  logDestination?: AppOptions["logDestination"];
 }
 
 /** The real server on a fresh database, listening on a free port of 127.0.0.1. */
@@ -81,7 +83,15 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...bucket?.env,
     ...options.env,
   });
-  const server = await buildApp(config, { database: testDb.database, redisPrefix: `test:${testDb.id}:`, realtime: options.realtime, redis: options.redis, serverTimeouts: options.serverTimeouts, webRoot: options.webRoot });
+  const server = await buildApp(config, {
+    database: testDb.database,
+    redisPrefix: `test:${testDb.id}:`,
+    realtime: options.realtime,
+    redis: options.redis,
+    serverTimeouts: options.serverTimeouts,
+    logDestination: options.logDestination,
+    webRoot: options.webRoot,
+  });
   // A second instance on a shared database uses the site the first one made.
   const site =
     options.withSite === false

@@ -5,16 +5,19 @@ import { z } from "zod";
 /** GET /api/health.php: the process runs. */
 export const healthResponseSchema = z.object({ ok: z.literal(true) });
 
+const checkState = z.enum(["up", "down", "not_configured"]);
+
 /**
- * GET /api/ready: whether this instance can serve members. `degraded`: it can, without something
- * that makes it better (Redis: live events, shared counters, cache invalidation).
+ * GET /api/ready: whether this instance should be sent members. Not ready (503) while a service it
+ * uses is unreachable (`checks` names which) or while it shuts down (`draining`).
  */
 export const readyResponseSchema = z.object({
   ok: z.boolean(),
-  degraded: z.boolean(),
+  draining: z.boolean(),
   checks: z.object({
     database: z.enum(["up", "down"]),
-    redis: z.enum(["up", "down", "not_configured"]),
+    redis: checkState,
+    bucket: checkState,
   }),
 });
 export type ReadyResponse = z.infer<typeof readyResponseSchema>;

@@ -28,6 +28,8 @@ export const SOCKET_CLOSE = {
   tooBig: 1009,
   /** Live events are unavailable for now (Redis away): the page polls and reconnects with its backoff. */
   tryAgainLater: 1013,
+  /** This instance is shutting down (RFC 6455: service restart): the page reconnects, through the balancer, to another. */
+  serviceRestart: 1012,
 } as const;
 
 /** Close codes after which the client does not open a new socket by itself. */

@@ -18,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The PostgreSQL pool (its use is a metric); none for PGlite. */
+  pool?: pg.Pool;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -48,6 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: "postgres",
+      pool,
       async migrate() {
         // Several instances may start at once: one migrates while the others wait on the lock.
         const client = await pool.connect();

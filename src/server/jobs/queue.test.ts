@@ -45,6 +45,44 @@ describe("durable job queue", () => {
     expect(rows).toHaveLength(0);
   });
 
+  it("on stop, finishes the job that runs and hands the rest of its batch back at once, untried", async () => {
+    const { db } = database;
+    for (let n = 0; n < 3; n++) await enqueue(db, "slow", { n });
+    let release: () => void = () => {};
+    const started: number[] = [];
+    const finished: number[] = [];
+    const worker = new JobWorker(
+      db,
+      {
+        slow: async (payload) => {
+          started.push(Number(payload.n));
+          await new Promise<void>((r) => {
+            release = r;
+          });
+          finished.push(Number(payload.n));
+        },
+      },
+      silent,
+      10_000,
+    );
+    worker.start();
+    while (started.length === 0) await new Promise((r) => setTimeout(r, 5));
+    const stopped = worker.stop();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(finished).toEqual([]);
+    release();
+    await stopped;
+    expect(finished).toEqual(started);
+    const rows = rowsOf<{ done: boolean; locked: boolean; attempts: number }>(
+      await db.execute(sql`SELECT done_at IS NOT NULL AS done, locked_until IS NOT NULL AS locked, attempts FROM jobs WHERE kind = 'slow' ORDER BY id`),
+    );
+    expect(rows).toEqual([
+      { done: true, locked: false, attempts: 1 },
+      { done: false, locked: false, attempts: 0 },
+      { done: false, locked: false, attempts: 0 },
+    ]);
+  });
+
   it("picks up a job whose worker died while holding it once the lock runs out", async () => {
     const { db } = database;
     await enqueue(db, "orphan", {});

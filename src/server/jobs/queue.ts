@@ -89,6 +89,8 @@ export class JobWorker {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  /** stop() was called (drain() run by hand on a worker never started is not stopping). */
+  private stopping = false;
   private prunedAt = 0;
 
   constructor(
@@ -100,11 +102,13 @@ export class JobWorker {
 
   start(): void {
     this.stopped = false;
+    this.stopping = false;
     this.schedule(0);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
   }
@@ -150,8 +154,16 @@ export class JobWorker {
     for (;;) {
       const batch = await this.claim();
       if (batch.length === 0) return total;
-      for (const job of batch) await this.run(job);
-      total += batch.length;
+      for (const [index, job] of batch.entries()) {
+        // Stopping (shutdown): the job running is finished, the rest of the batch is given back at once
+        // instead of waiting out its lock, so that another instance takes it now.
+        if (this.stopping) {
+          await this.release(batch.slice(index));
+          return total;
+        }
+        await this.run(job);
+        total += 1;
+      }
       if (this.stopped) return total;
     }
   }
@@ -168,6 +180,14 @@ export class JobWorker {
         FOR UPDATE SKIP LOCKED)
       RETURNING id, kind, payload, attempts, max_attempts`);
     return rowsOf<ClaimedJob>(result).map((r) => ({ ...r, id: Number(r.id) }));
+  }
+
+  private async release(jobs: ClaimedJob[]): Promise<void> {
+    const ids = jobs.map((job) => job.id);
+    await this.db.execute(sql`UPDATE jobs SET locked_until = NULL, attempts = attempts - 1 WHERE id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
   }
 
   private async run(job: ClaimedJob): Promise<void> {

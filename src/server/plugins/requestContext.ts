@@ -26,11 +26,11 @@ declare module "fastify" {
 }
 
 /**
- * Routes that answer whatever the request's Host: liveness and readiness are asked by load
- * balancers and orchestrators by address, not by a site's domain. They get no site, member or
+ * Routes that answer whatever the request's Host: liveness, readiness and metrics are asked by load
+ * balancers, orchestrators and Prometheus by address, not by a site's domain. They get no site, member or
  * language, and must not need them.
  */
-export const HOST_FREE_PATHS: ReadonlySet<string> = new Set(["/api/health.php", "/api/ready"]);
+export const HOST_FREE_PATHS: ReadonlySet<string> = new Set(["/api/health.php", "/api/ready", "/metrics"]);
 
 /** Last-seen is written at most this often per session, so that reads stay reads. */
 const TOUCH_EVERY_MS = 5 * 60_000;
@@ -53,12 +53,16 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; sit
   app.addHook("onRequest", async (request) => {
     if (request.url.startsWith("/assets/")) return;
     // The matched route, not the raw URL: a query string or an unknown path cannot slip through.
-    if (HOST_FREE_PATHS.has(request.routeOptions.url ?? "")) return;
+    // Their errors (a refused metrics scrape) in the browser's language, as there is no site's.
+    if (HOST_FREE_PATHS.has(request.routeOptions.url ?? "")) {
+      request.lang = browserLanguage(request);
+      return;
+    }
     const site = await deps.sites.resolve(request.host);
     if (!site) {
       // A host that is no site's domain (production): not served as some other site (RFC 9110, 421),
       // told in the browser's language.
-      request.lang = pickLanguage({ cookie: request.cookies[LOCALE_COOKIE], acceptLanguage: request.headers["accept-language"], offered: ANY_LANGUAGE });
+      request.lang = browserLanguage(request);
       throw new AppError(421, "misdirected_request");
     }
     request.site = site;
@@ -67,6 +71,9 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; sit
     request.lang = requestLanguage(request);
   });
 }
+
+const browserLanguage = (request: FastifyRequest) =>
+  pickLanguage({ cookie: request.cookies[LOCALE_COOKIE], acceptLanguage: request.headers["accept-language"], offered: ANY_LANGUAGE });
 
 function visitorCountry(request: FastifyRequest, site: SiteRow): string {
   const main = site.settings.countries[0];

@@ -70,6 +70,7 @@ interface MemberSockets {
 export class Realtime {
   private readonly members = new Map<number, MemberSockets>();
   private heartbeatTimer: NodeJS.Timeout | null = null;
+  private shuttingDown = false;
   private readonly heartbeat: Heartbeat<WebSocket>;
   private readonly options: RealtimeOptions;
 
@@ -98,6 +99,15 @@ export class Realtime {
     await this.pubsub.publish(channel(memberId), SESSIONS_ENDED);
   }
 
+  /**
+   * The instance is shutting down: its pages are told to reconnect (1012), which takes them, through
+   * the balancer, to another instance; a socket opened from now on is told the same at once.
+   */
+  shutDown(): void {
+    this.shuttingDown = true;
+    this.closeAll(SOCKET_CLOSE.serviceRestart, "server restarting");
+  }
+
   /** Connected sockets on this instance (for benchmarks and health). */
   connections(): number {
     let n = 0;
@@ -123,6 +133,10 @@ export class Realtime {
       wsHandler: (socket, request) => {
         if (!request.member) {
           socket.close(SOCKET_CLOSE.unauthenticated, "authentication_required");
+          return;
+        }
+        if (this.shuttingDown) {
+          socket.close(SOCKET_CLOSE.serviceRestart, "server restarting");
           return;
         }
         if (!this.pubsub.isLive()) {

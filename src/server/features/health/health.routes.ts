@@ -18,7 +18,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ readiness: Readiness }> = asy
     {
       schema: {
         tags: ["health"],
-        summary: "Readiness: 503 without the database; 200 with degraded: true when only Redis is down",
+        summary: "Readiness: 503 while the database, Redis or the bucket is unreachable, or while the instance shuts down",
         response: { 200: readyResponseSchema, 503: readyResponseSchema },
       },
     },
