@@ -87,6 +87,14 @@ import { registerInputTextCheck } from "./plugins/inputText";
 import { registerSecurityHeaders } from "./plugins/securityHeaders";
 import { refuseOversizedUpload } from "./features/photos/readUpload";
 import { registerRequestContext } from "./plugins/requestContext";
+import { auditRoutes } from "./features/audit/audit.routes";
+import { MemberLookupService } from "./features/memberLookup/memberLookup.service";
+import { memberLookupRoutes } from "./features/memberLookup/memberLookup.routes";
+import { moderationRoutes } from "./features/moderation/moderation.routes";
+import { RESTRICTION_END_JOB, RestrictionsService } from "./features/moderation/restrictions.service";
+import { ConsoleAuthService } from "./features/operators/consoleAuth.service";
+import { registerOperatorAccess } from "./features/operators/operatorAccess";
+import { operatorsRoutes } from "./features/operators/operators.routes";
 
 export interface AppOptions {
   /** An already open database (tests); otherwise opened from the config and migrated. */
@@ -220,6 +228,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       [RESET_MAIL_JOB]: (payload) => auth.sendResetMail(payload as unknown as ResetMailJob),
       [ERASE_ACCOUNT_JOB]: (payload) => accountDeletion.erase(Number(payload.userId), Number(payload.deletionId)),
       [SMS_JOB]: (payload) => requireSms(smsSender).send({ to: String(payload.to), text: String(payload.text) }),
+      [RESTRICTION_END_JOB]: (payload) => restrictions.suspensionOver(Number(payload.userId)),
       [TEST_PROVIDER_WEBHOOK_JOB]: async (payload) => {
         await testProvider?.deliverWebhook(String(payload.id));
       },
@@ -251,6 +260,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
   const sites = new SiteResolver(db, config.production);
   registerRequestContext(app, { db, sites, members, siteOrigin: siteOriginOf(config) });
+  registerOperatorAccess(app, db);
   registerInputTextCheck(app);
   app.addHook("preValidation", refuseOversizedUpload);
 
@@ -313,6 +323,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     alerts,
   });
   await app.register(complaintsRoutes, { complaints: new ComplaintsService(db, limiter, mailFrom, () => worker.wake()) });
+  // The operators' console (features/operators, audit, moderation, memberLookup): its own sign-in.
+  const restrictions = new RestrictionsService(db, onMemberChanged, onSessionsEnded, () => worker.wake());
+  await app.register(operatorsRoutes, { consoleAuth: new ConsoleAuthService(db, passwordAttempts, limiter, config.production) });
+  await app.register(auditRoutes, { db });
+  await app.register(moderationRoutes, { restrictions });
+  await app.register(memberLookupRoutes, { lookup: new MemberLookupService(db, onMemberChanged, onSessionsEnded) });
   if (testProvider) await app.register(testProviderRoutes, { provider: testProvider, wake: () => worker.wake() });
   await app.register(notificationsRoutes, { notifications, mailEventsToken: config.mailEventsToken });
   if (devMailbox) await app.register(devMailRoutes, { mailbox: devMailbox });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AUTH_COOKIE, LOCALE_COOKIE } from "../../common/constants";
 import { type Country, isLanguage, LANGUAGES, type Language, languagesOf, pickLanguage } from "../../common/locales";
 import type { Db } from "../db/client";
@@ -6,6 +6,7 @@ import { AppError } from "../errors";
 import { findSessionMember, type MemberRecord, touchSession } from "../features/auth/auth.repo";
 import type { MemberCache } from "../features/auth/memberCache";
 import { hashToken } from "../features/auth/tokens";
+import { restrictedError, restrictionOfSession } from "../features/members/memberRestrictions";
 import type { SiteOrigin } from "../features/settings/siteOrigin";
 import type { SiteResolver } from "../features/settings/siteResolver";
 import type { SiteRow } from "../features/settings/settings.repo";
@@ -50,7 +51,7 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; sit
   });
   app.decorateRequest("country", "");
 
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", async (request, reply) => {
     if (request.url.startsWith("/assets/")) return;
     // The matched route, not the raw URL: a query string or an unknown path cannot slip through.
     if (HOST_FREE_PATHS.has(request.routeOptions.url ?? "")) return;
@@ -65,6 +66,7 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; sit
     request.country = visitorCountry(request, site);
     request.member = await loadMember(request, deps.db, deps.members, site);
     request.lang = requestLanguage(request);
+    if (!request.member && request.url.startsWith("/api/")) await refuseRestricted(request, reply, deps.db);
   });
 }
 
@@ -96,6 +98,19 @@ async function loadMember(request: FastifyRequest, db: Db, cache: MemberCache, s
     await touchSession(db, member.sessionId);
   }
   return member;
+}
+
+/**
+ * A member whose sessions a ban or suspension ended learns it at their next call: once, 403 with the
+ * reason (the app shows /pages/ban), and the cookie goes; after that they are a visitor.
+ */
+async function refuseRestricted(request: FastifyRequest, reply: FastifyReply, db: Db): Promise<void> {
+  const token = request.cookies[AUTH_COOKIE];
+  if (!token || token.length > 200) return;
+  const restriction = await restrictionOfSession(db, hashToken(token));
+  if (!restriction) return;
+  reply.clearCookie(AUTH_COOKIE, { path: "/" });
+  throw restrictedError(restriction);
 }
 
 function requestLanguage(request: FastifyRequest): Language {

@@ -12,3 +12,4 @@ export * from "./push";
 export * from "./payments";
 export * from "./complaints";
 export * from "./accountDeletions";
+export * from "./operators";
