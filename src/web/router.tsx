@@ -4,6 +4,7 @@ import { type LayoutName, matchPageRoute, PAGE_ROUTES } from "../common/routes";
 import { pages } from "./pageLoaders";
 import { RequireMember } from "./features/auth/RequireMember";
 import { ChatLayout } from "./layouts/ChatLayout";
+import { ConsoleLayout } from "./layouts/ConsoleLayout";
 import { DefaultLayout } from "./layouts/DefaultLayout";
 import { EmptyLayout } from "./layouts/EmptyLayout";
 import { LanderLayout } from "./layouts/LanderLayout";
@@ -17,6 +18,7 @@ const layouts: Record<LayoutName, ComponentType> = {
   chat: ChatLayout,
   lander: LanderLayout,
   empty: EmptyLayout,
+  console: ConsoleLayout,
 };
 
 export interface RouteHandle {

@@ -66,7 +66,8 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; sit
     request.country = visitorCountry(request, site);
     request.member = await loadMember(request, deps.db, deps.members, site);
     request.lang = requestLanguage(request);
-    if (!request.member && request.url.startsWith("/api/")) await refuseRestricted(request, reply, deps.db);
+    // Not on a socket's upgrade: its refusal reaches no screen, and the app would never hear why.
+    if (!request.member && request.url.startsWith("/api/") && !request.headers.upgrade) await refuseRestricted(request, reply, deps.db);
   });
 }
 
