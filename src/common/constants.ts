@@ -205,3 +205,8 @@ export const GOODWILL_MAX_CREDITS = 1000;
 export const OPERATOR_REASON_MAX_LENGTH = 500;
 /** Rows of the audit log per page. */
 export const AUDIT_PAGE_SIZE = 50;
+/** Reports (issue 16): the last REPORT_EVIDENCE_MESSAGES messages of a conversation go with a report from it. */
+export const REPORT_EVIDENCE_MESSAGES = 20;
+export const REPORT_TEXT_MAX_LENGTH = 1000;
+/** Reports a member may send per day (UTC). */
+export const REPORTS_PER_DAY = 20;

@@ -95,6 +95,9 @@ import { RESTRICTION_END_JOB, RestrictionsService } from "./features/moderation/
 import { ConsoleAuthService } from "./features/operators/consoleAuth.service";
 import { registerOperatorAccess } from "./features/operators/operatorAccess";
 import { operatorsRoutes } from "./features/operators/operators.routes";
+import { reportsRoutes } from "./features/reports/reports.routes";
+import { ReportsService } from "./features/reports/reports.service";
+import { reportsQueueRoutes } from "./features/reports/reportsQueue.routes";
 
 export interface AppOptions {
   /** An already open database (tests); otherwise opened from the config and migrated. */
@@ -329,6 +332,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(auditRoutes, { db });
   await app.register(moderationRoutes, { restrictions });
   await app.register(memberLookupRoutes, { lookup: new MemberLookupService(db, onMemberChanged, onSessionsEnded) });
+  const reports = new ReportsService(db, limiter, restrictions);
+  await app.register(reportsRoutes, { reports });
+  await app.register(reportsQueueRoutes, { reports });
   if (testProvider) await app.register(testProviderRoutes, { provider: testProvider, wake: () => worker.wake() });
   await app.register(notificationsRoutes, { notifications, mailEventsToken: config.mailEventsToken });
   if (devMailbox) await app.register(devMailRoutes, { mailbox: devMailbox });

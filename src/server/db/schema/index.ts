@@ -13,3 +13,4 @@ export * from "./payments";
 export * from "./complaints";
 export * from "./accountDeletions";
 export * from "./operators";
+export * from "./reports";

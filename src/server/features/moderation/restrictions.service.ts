@@ -33,9 +33,11 @@ export class RestrictionsService {
     private readonly onJobQueued: () => void,
   ) {}
 
-  async restrict(order: RestrictionOrder): Promise<{ until: Date | null }> {
+  /** `alongside` runs in the same transaction (a report decision that leads to the restriction). */
+  async restrict(order: RestrictionOrder, alongside?: (tx: Db) => Promise<void>): Promise<{ until: Date | null }> {
     const until = order.days ? new Date(Date.now() + order.days * DAY) : null;
     await this.db.transaction(async (tx) => {
+      await alongside?.(tx);
       await assertMemberExists(tx, order.memberId);
       const [row] = await tx
         .insert(memberRestrictions)

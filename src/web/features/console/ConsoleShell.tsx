@@ -10,6 +10,7 @@ import { TotpEnrolment } from "./TotpEnrolment";
 /** What a role sees in the console's menu. */
 export const canLookUp = (operator: Operator) => operator.role === "support" || operator.role === "admin";
 export const isAdmin = (operator: Operator) => operator.role === "admin";
+export const canModerate = (operator: Operator) => operator.role === "moderator" || operator.role === "admin";
 
 /** The console's frame: menu by role, who is signed in, the optional second factor, sign-out. */
 export function ConsoleShell({ operator, children }: { operator: Operator; children: ReactNode }) {
@@ -29,6 +30,11 @@ export function ConsoleShell({ operator, children }: { operator: Operator; child
               {canLookUp(operator) && (
                 <Nav.Link as={Link} to="/console" eventKey="members">
                   {t("nav.members")}
+                </Nav.Link>
+              )}
+              {canModerate(operator) && (
+                <Nav.Link as={Link} to="/console/reports" eventKey="reports">
+                  {t("nav.reports")}
                 </Nav.Link>
               )}
               {isAdmin(operator) && (
