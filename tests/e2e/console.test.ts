@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { cspViolations, launchBrowser, newContext } from "./browser";
 import { ConsolePage } from "./consolePages";
+import { Conversation } from "./chatPages";
 import { activeMember } from "./members";
 import { type SiteServer, startSite, US_IP } from "./siteServer";
 import { LoginForm, SitePage } from "./sitePages";
@@ -15,6 +16,7 @@ import { LoginForm, SitePage } from "./sitePages";
 // them with a reason; the member, in the middle of using the site, is shown the ban page with it.
 
 const ADMIN = { email: "admin@staff.example", password: "console passphrase for tests" };
+const MODERATOR = { email: "moderator@staff.example", password: "another console passphrase" };
 const SHOTS = process.env.CONSOLE_SCREENSHOTS ?? join(tmpdir(), "console-screenshots");
 
 let site: SiteServer;
@@ -24,11 +26,13 @@ let dataDir: string;
 beforeAll(async () => {
   // The operator command runs on the site's data folder before the site starts (PGlite has one user).
   dataDir = mkdtempSync(join(tmpdir(), "dating-e2e-console-"));
-  const made = spawnSync(process.execPath, ["--import", "tsx", "scripts/operator.ts", "add", ADMIN.email, "admin"], {
-    env: { ...process.env, NODE_ENV: "development", DATABASE_URL: "", DATA_DIR: dataDir, OPERATOR_PASSWORD: ADMIN.password },
-    encoding: "utf8",
-  });
-  expect(made.stdout).toContain(`Operator created: #1 ${ADMIN.email} (admin).`);
+  const operator = (email: string, role: string, password: string) =>
+    spawnSync(process.execPath, ["--import", "tsx", "scripts/operator.ts", "add", email, role], {
+      env: { ...process.env, NODE_ENV: "development", DATABASE_URL: "", DATA_DIR: dataDir, OPERATOR_PASSWORD: password },
+      encoding: "utf8",
+    }).stdout;
+  expect(operator(ADMIN.email, "admin", ADMIN.password)).toContain(`Operator created: #1 ${ADMIN.email} (admin).`);
+  expect(operator(MODERATOR.email, "moderator", MODERATOR.password)).toContain(`Operator created: #2 ${MODERATOR.email} (moderator).`);
   [site, browser] = await Promise.all([startSite({ DATA_DIR: dataDir }), launchBrowser()]);
   mkdirSync(SHOTS, { recursive: true });
 });
@@ -121,5 +125,50 @@ describe("the operators' console", () => {
       expect(await seriousViolations(console$.page), `audit ${language} ${device}`).toEqual([]);
       await context.close();
     }
+  });
+
+  it("takes a report from the chat with its messages to a moderator, whose suspension the reported member sees", async () => {
+    const rudi = await activeMember(site, browser, "rudi@example.com", "Rudi");
+    const nina = await activeMember(site, browser, "nina@example.com", "Nina", { mobile: true });
+    await rudi.site$.open(`/members/${nina.id}/chat`);
+    await new Conversation(rudi.page).send("Answer me, you idiot");
+
+    await nina.site$.open(`/members/${rudi.id}/chat`);
+    await new Conversation(nina.page).waitForMessage("Answer me, you idiot");
+    await nina.page.getByTestId("report-button").click();
+    const form = nina.page.getByTestId("report-form");
+    await form.getByLabel("Harassment or insults").check();
+    await form.getByLabel("What happened? (optional)").fill("He insults me");
+    await form.getByText("The last 20 messages of your conversation go with the report").waitFor();
+    await form.getByLabel("Also block Rudi").check();
+    expect(await seriousViolations(nina.page), "report form").toEqual([]);
+    await nina.page.screenshot({ path: join(SHOTS, "report-phone-en.png") });
+    await form.getByRole("button", { name: "Send report" }).click();
+    await nina.page.getByTestId("report-sent").waitFor();
+
+    for (const mobile of [true, false]) {
+      const { context, console$ } = await consoleIn({ mobile, language: "en" });
+      await console$.open();
+      await console$.signIn(MODERATOR.email, MODERATOR.password);
+      const group = console$.page.getByTestId("report-group").filter({ hasText: "Rudi" });
+      await group.getByText("He insults me").waitFor();
+      await group.getByText("Messages attached: 1").click();
+      await group.getByTestId("report-evidence").getByText("Answer me, you idiot").waitFor();
+      expect(await seriousViolations(console$.page), "reports queue").toEqual([]);
+      await console$.page.screenshot({ path: join(SHOTS, `reports-${mobile ? "phone" : "desktop"}-en.png`), fullPage: true });
+      if (!mobile) {
+        await group.getByRole("combobox", { name: "Decision" }).selectOption("suspend");
+        await group.getByRole("spinbutton", { name: "Days" }).fill("2");
+        await group.getByRole("textbox", { name: "Statement of reasons" }).fill("Insulting another member");
+        await group.getByRole("button", { name: "Decide all waiting reports" }).click();
+        await console$.page.getByText("No reports waiting.").waitFor();
+      }
+      await context.close();
+    }
+
+    await rudi.site$.open("/chats");
+    await rudi.page.getByTestId("ban-notice").getByText("Your account is suspended. Reason: Insulting another member").waitFor();
+    await rudi.context.close();
+    await nina.context.close();
   });
 });

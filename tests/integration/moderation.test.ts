@@ -56,11 +56,13 @@ describe("suspensions", () => {
     expect(res.status).toBe(200);
     expect(new Date(res.body.until).getTime() - Date.now()).toBeGreaterThan(2.9 * 86_400_000);
 
-    // The next request tells the member, once, and the session is gone.
+    // Every request with the old cookie tells the member why, until logging out drops the cookie.
     const next = await member.client.get<ErrorBody>("/api/user.php");
     expect(next.status).toBe(403);
     expect(next.body.error.code).toBe("account_suspended");
     expect(next.body.error.details).toMatchObject({ reason: "Insults in chat", until: res.body.until });
+    expect((await member.client.get<ErrorBody>("/api/settings.php")).body.error.code).toBe("account_suspended");
+    expect((await member.client.get("/api/logout.php")).status).toBe(200);
     expect((await member.client.get<{ user: unknown }>("/api/user.php")).body.user).toBeNull();
     // Logging in again shows the same.
     const login = await t.client().post<ErrorBody>("/api/user.php", { email: member.email, password: "correct horse" });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AUTH_COOKIE, LOCALE_COOKIE } from "../../common/constants";
 import { type Country, isLanguage, LANGUAGES, type Language, languagesOf, pickLanguage } from "../../common/locales";
 import type { Db } from "../db/client";
@@ -33,6 +33,9 @@ declare module "fastify" {
  */
 export const HOST_FREE_PATHS: ReadonlySet<string> = new Set(["/api/health.php", "/api/ready"]);
 
+/** Logging out drops the cookie of an ended session: the way out for a banned member's browser. */
+const LOGOUT_PATH = "/api/logout.php";
+
 /** Last-seen is written at most this often per session, so that reads stay reads. */
 const TOUCH_EVERY_MS = 5 * 60_000;
 
@@ -51,7 +54,7 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; sit
   });
   app.decorateRequest("country", "");
 
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", async (request) => {
     if (request.url.startsWith("/assets/")) return;
     // The matched route, not the raw URL: a query string or an unknown path cannot slip through.
     if (HOST_FREE_PATHS.has(request.routeOptions.url ?? "")) return;
@@ -67,7 +70,8 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; sit
     request.member = await loadMember(request, deps.db, deps.members, site);
     request.lang = requestLanguage(request);
     // Not on a socket's upgrade: its refusal reaches no screen, and the app would never hear why.
-    if (!request.member && request.url.startsWith("/api/") && !request.headers.upgrade) await refuseRestricted(request, reply, deps.db);
+    if (!request.member && request.url.startsWith("/api/") && !request.headers.upgrade && request.routeOptions.url !== LOGOUT_PATH)
+      await refuseRestricted(request, deps.db);
   });
 }
 
@@ -102,16 +106,15 @@ async function loadMember(request: FastifyRequest, db: Db, cache: MemberCache, s
 }
 
 /**
- * A member whose sessions a ban or suspension ended learns it at their next call: once, 403 with the
- * reason (the app shows /pages/ban), and the cookie goes; after that they are a visitor.
+ * A member whose sessions a ban or suspension ended learns it at every call with the old cookie: 403
+ * with the reason (the app shows /pages/ban, then logs out, which drops the cookie and makes them a
+ * visitor). Not answered once only: a beacon or a call of a closing page would swallow it unseen.
  */
-async function refuseRestricted(request: FastifyRequest, reply: FastifyReply, db: Db): Promise<void> {
+async function refuseRestricted(request: FastifyRequest, db: Db): Promise<void> {
   const token = request.cookies[AUTH_COOKIE];
   if (!token || token.length > 200) return;
   const restriction = await restrictionOfSession(db, hashToken(token));
-  if (!restriction) return;
-  reply.clearCookie(AUTH_COOKIE, { path: "/" });
-  throw restrictedError(restriction);
+  if (restriction) throw restrictedError(restriction);
 }
 
 function requestLanguage(request: FastifyRequest): Language {

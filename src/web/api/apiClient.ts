@@ -44,6 +44,22 @@ export function onRestricted(listener: (restriction: Restriction) => void): () =
   return () => restrictedListeners.delete(listener);
 }
 
+let forgetting: Promise<void> | null = null;
+
+/** Drops the cookie of a session a ban ended (the server answers every call with it until then), once. */
+function forgetSession(): Promise<void> {
+  forgetting ??= fetch("/api/logout.php", { credentials: "same-origin" }).then(
+    () => {},
+    () => {},
+  );
+  return forgetting;
+}
+
+/** A login went through: a later ban of this session is told again. */
+export function sessionStarted(): void {
+  forgetting = null;
+}
+
 /** Header sent on user.php calls so that the server can tell the app's own calls. */
 export const REQUEST_TYPE_HEADER = "X-Request-Type";
 export const REQUEST_TYPE_VALUE = "spa";
@@ -61,7 +77,8 @@ export function errorFromBody(path: string, response: Response, body: unknown): 
   }
   if (response.status === 403 && (error?.code === "account_banned" || error?.code === "account_suspended")) {
     const until = typeof error.details?.until === "string" ? error.details.until : null;
-    for (const listener of restrictedListeners) listener({ code: error.code, message: error.message, until });
+    if (!forgetting) for (const listener of restrictedListeners) listener({ code: error.code, message: error.message, until });
+    void forgetSession();
   }
   return new ApiError(response.status, error?.code ?? "internal", error?.message ?? response.statusText, error?.fields, error?.details);
 }
@@ -98,6 +115,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const retryable = SAFE_METHODS.has(method) || Boolean(options.idempotencyKey);
 
   const done = options.progress === false ? () => {} : useLoadingStore.getState().start();
+  let restrictedRetry = false;
   try {
     for (let attempt = 0; ; attempt++) {
       let response: Response;
@@ -124,7 +142,15 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       if (response.status === 204) return undefined as T;
       const body = await response.json().catch(() => null);
       if (response.ok) return body as T;
-      throw errorFromBody(path, response, body);
+      const error = errorFromBody(path, response, body);
+      // A ban ended the session: once the cookie is dropped (forgetSession), a read asked again is a
+      // visitor's, so that calls made at the same time (the settings at start) do not fail with it.
+      if ((error.code === "account_banned" || error.code === "account_suspended") && method === "GET" && !restrictedRetry) {
+        restrictedRetry = true;
+        await forgetSession();
+        continue;
+      }
+      throw error;
     }
   } finally {
     done();
