@@ -51,10 +51,12 @@ function check(folder: string): { problems: string[]; keys: number } {
 
 const app = check("locales");
 const legal = check("legal");
-const problems = [...app.problems, ...legal.problems];
+// The operators' console: its own namespace, loaded only with the console.
+const consoleTexts = check("console");
+const problems = [...app.problems, ...legal.problems, ...consoleTexts.problems];
 if (problems.length) {
   console.error(problems.join("\n"));
   console.error(`\n${problems.length} locale problem(s).`);
   process.exit(1);
 }
-console.log(`locales: ${app.keys} keys and ${legal.keys} legal-page keys in ${LANGUAGES.length} languages, all present.`);
+console.log(`locales: ${app.keys} keys, ${legal.keys} legal-page keys and ${consoleTexts.keys} console keys in ${LANGUAGES.length} languages, all present.`);

@@ -194,3 +194,27 @@ export const DIRECT_DEBIT_CODE_ATTEMPTS = 5;
 export const DIRECT_DEBIT_RESEND_SECONDS = 60;
 export const DIRECT_DEBIT_LIMIT_30_DAYS_EUR_CENTS = 10_000;
 export const DIRECT_DEBIT_HOLDER_MAX_LENGTH = 70;
+
+/**
+ * The operators' console (issue 16; not in the spec): its own cookie, sent only to /api/console, for
+ * OPERATOR_SESSION_HOURS; a sign-in with only the password waits OPERATOR_SECOND_FACTOR_MINUTES for
+ * the code. Codes tried per operator per OPERATOR_SECOND_FACTOR_MINUTES (a 6-digit code is a guess).
+ */
+export const OPERATOR_COOKIE = "console";
+export const OPERATOR_COOKIE_PATH = "/api/console";
+export const OPERATOR_SESSION_HOURS = 12;
+export const OPERATOR_SECOND_FACTOR_MINUTES = 10;
+export const OPERATOR_CODE_TRIES = 5;
+/** A suspension lasts 1 to SUSPENSION_MAX_DAYS days; a ban has no end. */
+export const SUSPENSION_MAX_DAYS = 365;
+/** Goodwill credits an operator may grant in one go. */
+export const GOODWILL_MAX_CREDITS = 1000;
+/** The reason of an operator action: required, told to the member for bans and suspensions. */
+export const OPERATOR_REASON_MAX_LENGTH = 500;
+/** Rows of the audit log per page. */
+export const AUDIT_PAGE_SIZE = 50;
+/** Reports (issue 16): the last REPORT_EVIDENCE_MESSAGES messages of a conversation go with a report from it. */
+export const REPORT_EVIDENCE_MESSAGES = 20;
+export const REPORT_TEXT_MAX_LENGTH = 1000;
+/** Reports a member may send per day (UTC). */
+export const REPORTS_PER_DAY = 20;

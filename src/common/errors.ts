@@ -76,6 +76,9 @@ export const ERROR_CODES = [
   "text_invalid",
   "request_invalid",
   "upload_invalid",
+  "account_banned",
+  "account_suspended",
+  "operator_forbidden",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

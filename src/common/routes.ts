@@ -5,7 +5,7 @@ import { INT4_MAX } from "./schemas/ids";
 // The page routes the site serves (spec section 2), shared by the client's router and the server,
 // which answers 404 for any other path. A route joins this table when its screen is built.
 
-export type LayoutName = "default" | "chat" | "lander" | "empty";
+export type LayoutName = "default" | "chat" | "lander" | "empty" | "console";
 
 /** The token page's segment: a login link's token (common/schemas/auth.ts LOGIN_LINK_PATTERN). */
 export const LOGIN_LINK_TOKEN = "[A-Za-z0-9_-]{40,100}";
@@ -87,6 +87,11 @@ export const PAGE_ROUTES = [
   { name: "complaints", path: "/complaints", layout: "default" },
   { name: "account-deleted", path: "/account-deleted", layout: "default" },
   { name: "reactivate", path: "/reactivate", layout: "default" },
+  // The operators' console (issue 16): its own sign-in and chunk, none of it in the members' pages.
+  { name: "console", path: "/console", layout: "console" },
+  { name: "console-audit", path: "/console/audit", layout: "console" },
+  { name: "console-reports", path: "/console/reports", layout: "console" },
+  { name: "console-members-id", path: "/console/members/:id", layout: "console", params: { id: ID } },
   // The token page: a login link from a notification e-mail (any other one-segment path is no page).
   { name: "token", path: "/:token", layout: "default", params: { token: LOGIN_LINK_TOKEN } },
 ] as const satisfies readonly PageRoute[];

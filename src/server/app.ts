@@ -92,6 +92,17 @@ import { type LogDestination, loggingOptions, registerRequestLogging } from "./p
 import { AppMetrics } from "./metrics/appMetrics";
 import { countedMailer } from "./metrics/countedMailer";
 import { registerMetrics } from "./metrics/registerMetrics";
+import { auditRoutes } from "./features/audit/audit.routes";
+import { MemberLookupService } from "./features/memberLookup/memberLookup.service";
+import { memberLookupRoutes } from "./features/memberLookup/memberLookup.routes";
+import { moderationRoutes } from "./features/moderation/moderation.routes";
+import { RESTRICTION_END_JOB, RestrictionsService } from "./features/moderation/restrictions.service";
+import { ConsoleAuthService } from "./features/operators/consoleAuth.service";
+import { registerOperatorAccess } from "./features/operators/operatorAccess";
+import { operatorsRoutes } from "./features/operators/operators.routes";
+import { reportsRoutes } from "./features/reports/reports.routes";
+import { ReportsService } from "./features/reports/reports.service";
+import { reportsQueueRoutes } from "./features/reports/reportsQueue.routes";
 
 export interface AppOptions {
   /** An already open database (tests); otherwise opened from the config and migrated. */
@@ -230,6 +241,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       [RESET_MAIL_JOB]: (payload) => auth.sendResetMail(payload as unknown as ResetMailJob),
       [ERASE_ACCOUNT_JOB]: (payload) => accountDeletion.erase(Number(payload.userId), Number(payload.deletionId)),
       [SMS_JOB]: (payload) => requireSms(smsSender).send({ to: String(payload.to), text: String(payload.text) }),
+      [RESTRICTION_END_JOB]: (payload) => restrictions.suspensionOver(Number(payload.userId)),
       [TEST_PROVIDER_WEBHOOK_JOB]: async (payload) => {
         await testProvider?.deliverWebhook(String(payload.id));
       },
@@ -264,6 +276,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerRequestContext(app, { db, sites, members, siteOrigin: siteOriginOf(config) });
   registerMetrics(app, metrics, config.metricsToken);
   registerRequestLogging(app, config.requestLog);
+  registerOperatorAccess(app, db);
   registerInputTextCheck(app);
   app.addHook("preValidation", refuseOversizedUpload);
 
@@ -326,6 +339,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     alerts,
   });
   await app.register(complaintsRoutes, { complaints: new ComplaintsService(db, limiter, mailFrom, () => worker.wake()) });
+  // The operators' console (features/operators, audit, moderation, memberLookup): its own sign-in.
+  const restrictions = new RestrictionsService(db, onMemberChanged, onSessionsEnded, () => worker.wake());
+  await app.register(operatorsRoutes, { consoleAuth: new ConsoleAuthService(db, passwordAttempts, limiter, config.production) });
+  await app.register(auditRoutes, { db });
+  await app.register(moderationRoutes, { restrictions });
+  await app.register(memberLookupRoutes, { lookup: new MemberLookupService(db, onMemberChanged, onSessionsEnded) });
+  const reports = new ReportsService(db, limiter, restrictions);
+  await app.register(reportsRoutes, { reports });
+  await app.register(reportsQueueRoutes, { reports });
   if (testProvider) await app.register(testProviderRoutes, { provider: testProvider, wake: () => worker.wake() });
   await app.register(notificationsRoutes, { notifications, mailEventsToken: config.mailEventsToken });
   if (devMailbox) await app.register(devMailRoutes, { mailbox: devMailbox });

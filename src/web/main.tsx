@@ -3,7 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { onLoggedOut } from "./api/apiClient";
+import { onLoggedOut, onRestricted } from "./api/apiClient";
 import { queryClient } from "./api/queryClient";
 import { settingsQuery } from "./api/settingsApi";
 import { setLoggedOut, userQuery } from "./api/userApi";
@@ -13,11 +13,18 @@ import { listenToServiceWorker } from "./features/push/serviceWorkerMessages";
 import { initI18n } from "./i18n/i18n";
 import { router } from "./router";
 import { trackNetwork } from "./stores/networkStore";
+import { useBanStore } from "./stores/banStore";
 
 async function boot(): Promise<void> {
   trackNetwork();
   captureTracking(window.location.search);
   onLoggedOut(setLoggedOut);
+  // A ban or suspension ended the session: the member is a visitor now and reads why on the ban page.
+  onRestricted((restriction) => {
+    useBanStore.getState().show(restriction);
+    setLoggedOut();
+    void router.navigate("/pages/ban");
+  });
   const root = createRoot(document.getElementById("root") as HTMLElement);
   try {
     // Settings and the member first: they decide the language and what the top bar shows.

@@ -7,6 +7,10 @@ type Loader = () => Promise<PageModule>;
 // Every page of the shared route table, each in its own chunk.
 export const pages: Record<RouteName, [Loader, string]> = {
   index: [(() => import("./pages/HomePage")), "HomePage"],
+  console: [(() => import("./pages/ConsolePage")), "ConsolePage"],
+  "console-audit": [(() => import("./pages/ConsolePage")), "ConsolePage"],
+  "console-reports": [(() => import("./pages/ConsolePage")), "ConsolePage"],
+  "console-members-id": [(() => import("./pages/ConsolePage")), "ConsolePage"],
   login: [(() => import("./pages/LoginPage")), "LoginPage"],
   signup: [(() => import("./pages/SignupPage")), "SignupPage"],
   "complete-signup": [(() => import("./pages/CompleteSignupPage")), "CompleteSignupPage"],

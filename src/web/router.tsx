@@ -6,6 +6,7 @@ import { setPagePreloader } from "./prefetch";
 import type { RouteHandle } from "./routeHandle";
 import { RequireMember } from "./features/auth/RequireMember";
 import { ChatLayout } from "./layouts/ChatLayout";
+import { ConsoleLayout } from "./layouts/ConsoleLayout";
 import { DefaultLayout } from "./layouts/DefaultLayout";
 import { EmptyLayout } from "./layouts/EmptyLayout";
 import { LanderLayout } from "./layouts/LanderLayout";
@@ -21,6 +22,7 @@ const layouts: Record<LayoutName, ComponentType> = {
   chat: ChatLayout,
   lander: LanderLayout,
   empty: EmptyLayout,
+  console: ConsoleLayout,
 };
 
 

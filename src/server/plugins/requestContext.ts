@@ -6,6 +6,7 @@ import { AppError } from "../errors";
 import { findSessionMember, type MemberRecord, touchSession } from "../features/auth/auth.repo";
 import type { MemberCache } from "../features/auth/memberCache";
 import { hashToken } from "../features/auth/tokens";
+import { restrictedError, restrictionOfSession } from "../features/members/memberRestrictions";
 import type { SiteOrigin } from "../features/settings/siteOrigin";
 import type { SiteResolver } from "../features/settings/siteResolver";
 import type { SiteRow } from "../features/settings/settings.repo";
@@ -31,6 +32,9 @@ declare module "fastify" {
  * language, and must not need them.
  */
 export const HOST_FREE_PATHS: ReadonlySet<string> = new Set(["/api/health.php", "/api/ready", "/metrics"]);
+
+/** Logging out drops the cookie of an ended session: the way out for a banned member's browser. */
+const LOGOUT_PATH = "/api/logout.php";
 
 /** Last-seen is written at most this often per session, so that reads stay reads. */
 const TOUCH_EVERY_MS = 5 * 60_000;
@@ -69,6 +73,9 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; sit
     request.country = visitorCountry(request, site);
     request.member = await loadMember(request, deps.db, deps.members, site);
     request.lang = requestLanguage(request);
+    // Not on a socket's upgrade: its refusal reaches no screen, and the app would never hear why.
+    if (!request.member && request.url.startsWith("/api/") && !request.headers.upgrade && request.routeOptions.url !== LOGOUT_PATH)
+      await refuseRestricted(request, deps.db);
   });
 }
 
@@ -103,6 +110,18 @@ async function loadMember(request: FastifyRequest, db: Db, cache: MemberCache, s
     await touchSession(db, member.sessionId);
   }
   return member;
+}
+
+/**
+ * A member whose sessions a ban or suspension ended learns it at every call with the old cookie: 403
+ * with the reason (the app shows /pages/ban, then logs out, which drops the cookie and makes them a
+ * visitor). Not answered once only: a beacon or a call of a closing page would swallow it unseen.
+ */
+async function refuseRestricted(request: FastifyRequest, db: Db): Promise<void> {
+  const token = request.cookies[AUTH_COOKIE];
+  if (!token || token.length > 200) return;
+  const restriction = await restrictionOfSession(db, hashToken(token));
+  if (restriction) throw restrictedError(restriction);
 }
 
 function requestLanguage(request: FastifyRequest): Language {

@@ -30,18 +30,55 @@ export function onLoggedOut(listener: Listener): () => void {
   return () => loggedOutListeners.delete(listener);
 }
 
+/** The server's word to a banned or suspended member (their reason, and the end of a suspension). */
+export interface Restriction {
+  code: "account_banned" | "account_suspended";
+  message: string;
+  until: string | null;
+}
+const restrictedListeners = new Set<(restriction: Restriction) => void>();
+
+/** Called when a call answers that the member is banned or suspended: the app shows /pages/ban. */
+export function onRestricted(listener: (restriction: Restriction) => void): () => void {
+  restrictedListeners.add(listener);
+  return () => restrictedListeners.delete(listener);
+}
+
+let forgetting: Promise<void> | null = null;
+
+/** Drops the cookie of a session a ban ended (the server answers every call with it until then), once. */
+function forgetSession(): Promise<void> {
+  forgetting ??= fetch("/api/logout.php", { credentials: "same-origin" }).then(
+    () => {},
+    () => {},
+  );
+  return forgetting;
+}
+
+/** A login went through: a later ban of this session is told again. */
+export function sessionStarted(): void {
+  forgetting = null;
+}
+
 /** Header sent on user.php calls so that the server can tell the app's own calls. */
 export const REQUEST_TYPE_HEADER = "X-Request-Type";
 export const REQUEST_TYPE_VALUE = "spa";
 
 /**
  * The ApiError of a failed answer's body `{error: {code, message}}`. A 403 authentication_required
- * (not from user.php) also tells the app that the member is logged out.
+ * (not from user.php, nor from the operators' console, which has its own sign-in) also tells the app
+ * that the member is logged out; a ban or suspension tells it to show the ban page.
  */
 export function errorFromBody(path: string, response: Response, body: unknown): ApiError {
   const error = (body as ApiErrorBody | null)?.error;
-  if (response.status === 403 && error?.code === "authentication_required" && !path.startsWith("/api/user.php")) {
+  const memberCall = !path.startsWith("/api/user.php") && !path.startsWith("/api/console/");
+  if (response.status === 403 && error?.code === "authentication_required" && memberCall) {
     for (const listener of loggedOutListeners) listener();
+  }
+  if (response.status === 403 && (error?.code === "account_banned" || error?.code === "account_suspended")) {
+    const until = typeof error.details?.until === "string" ? error.details.until : null;
+    if (!forgetting) for (const listener of restrictedListeners) listener({ code: error.code, message: error.message, until });
+    void forgetSession();
   }
   return new ApiError(response.status, error?.code ?? "internal", error?.message ?? response.statusText, error?.fields, error?.details);
 }
@@ -78,6 +115,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const retryable = SAFE_METHODS.has(method) || Boolean(options.idempotencyKey);
 
   const done = options.progress === false ? () => {} : useLoadingStore.getState().start();
+  let restrictedRetry = false;
   try {
     for (let attempt = 0; ; attempt++) {
       let response: Response;
@@ -104,7 +142,15 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       if (response.status === 204) return undefined as T;
       const body = await response.json().catch(() => null);
       if (response.ok) return body as T;
-      throw errorFromBody(path, response, body);
+      const error = errorFromBody(path, response, body);
+      // A ban ended the session: once the cookie is dropped (forgetSession), a read asked again is a
+      // visitor's, so that calls made at the same time (the settings at start) do not fail with it.
+      if ((error.code === "account_banned" || error.code === "account_suspended") && method === "GET" && !restrictedRetry) {
+        restrictedRetry = true;
+        await forgetSession();
+        continue;
+      }
+      throw error;
     }
   } finally {
     done();

@@ -1,3 +1,4 @@
+import type { ReportRequest } from "../../common/schemas/reports";
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import type { MemberView, SearchResponse } from "../../common/schemas/members";
 import type { MemberCard } from "../../common/schemas/user";
@@ -56,4 +57,18 @@ export function useBlock() {
 /** The members the viewer has blocked (GET /api/blocks.php). */
 export function useBlocks() {
   return useQuery({ queryKey: queryKeys.blocks, queryFn: () => api<{ profiles: MemberCard[] }>("/api/blocks.php") });
+}
+
+/** A report of a member (from the profile, or from the chat with its last messages), blocking them too when asked. */
+export function useReport() {
+  return useMutation({
+    mutationFn: (body: ReportRequest) => api<{ reported: true; blocked: boolean }>("/api/report.php", { method: "POST", body }),
+    onSuccess: (answer, { id }) => {
+      if (!answer.blocked) return;
+      patchMemberView(id, { blocked: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.members });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.blocks });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.likes });
+    },
+  });
 }

@@ -5,8 +5,9 @@ import type { LoginRequest, MailChangeRequest, ResetDoRequest, SignupRequest } f
 import type { User, UserResponse } from "../../common/schemas/user";
 import { leavePush } from "../features/push/pushClient";
 import { changeLanguage } from "../i18n/i18n";
+import { useBanStore } from "../stores/banStore";
 import { useChatStore } from "../stores/chatStore";
-import { api } from "./apiClient";
+import { api, sessionStarted } from "./apiClient";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
 
@@ -23,6 +24,10 @@ export function useUser(): User | null {
 /** After login, signup or reset: the member's language wins, and everything is fetched again for them. */
 async function becomeMember(response: UserResponse): Promise<User | null> {
   queryClient.setQueryData(userQuery.queryKey, response.user);
+  if (response.user) {
+    useBanStore.getState().clear();
+    sessionStarted();
+  }
   if (response.user) await changeLanguage(response.user.language);
   await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "user" });
   return response.user;

@@ -1,6 +1,7 @@
 import { Container } from "react-bootstrap";
 import { useRouteName } from "../hooks/useRouteName";
 import { PageSpinner } from "../components/PageSpinner";
+import { BanNotice } from "../features/legal/BanNotice";
 import { LegalDocumentView } from "../features/legal/LegalDocumentView";
 import { type LegalTexts, useLegalTexts } from "../features/legal/useLegalTexts";
 import { useLegalValues } from "../features/legal/useLegalValues";
@@ -21,6 +22,7 @@ export function LegalPage() {
   const legal = useLegalValues();
   return (
     <Container className="py-4 legal-page" style={{ maxWidth: 820 }} data-testid={routeName}>
+      {routeName === "pages-ban" && <BanNotice />}
       {texts.isPending || !legal.ready ? (
         <PageSpinner />
       ) : texts.isError ? (

@@ -12,3 +12,5 @@ export * from "./push";
 export * from "./payments";
 export * from "./complaints";
 export * from "./accountDeletions";
+export * from "./operators";
+export * from "./reports";

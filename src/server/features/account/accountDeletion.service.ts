@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { assertNotRestricted, restoreProfileStatus } from "../members/memberRestrictions";
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { AUTH_COOKIE_DAYS, REACTIVATION_WINDOW_DAYS } from "../../../common/constants";
 import { isLanguage, type Language } from "../../../common/locales";
@@ -114,7 +115,8 @@ export class AccountDeletionService {
       const [user] = await tx.select({ status: users.status, deletionRequestedAt: users.deletionRequestedAt }).from(users).where(eq(users.id, row.userId));
       if (!user?.deletionRequestedAt) return null;
       await updateUser(tx, row.userId, { deletionRequestedAt: null });
-      await updateProfile(tx, row.userId, { status: user.status === "confirmed" ? "enabled" : "disabled" });
+      await assertNotRestricted(tx, row.userId);
+      await restoreProfileStatus(tx, row.userId);
       await tx
         .update(accountDeletions)
         .set({ reactivatedAt: new Date() })

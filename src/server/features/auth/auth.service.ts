@@ -24,6 +24,7 @@ import { secondsToUtcMidnight, utcDay } from "../../time";
 import { type MailTemplate, renderMail } from "../../mail/mailTemplates";
 import type { AlertSite, SecurityAlerts } from "../account/securityAlerts";
 import { findSiteById, type SiteRow } from "../settings/settings.repo";
+import { assertNotRestricted, restoreProfileStatus } from "../members/memberRestrictions";
 import {
   consumeEmailToken,
   expireEmailTokens,
@@ -36,7 +37,6 @@ import {
   type MemberRecord,
   revokeAllSessions,
   revokeSession,
-  updateProfile,
   updateUser,
   type UserRow,
 } from "./auth.repo";
@@ -146,6 +146,7 @@ export class AuthService {
     const ok = await this.passwords.check({ siteId: req.site.id, email: input.email, ip: req.ip }, hash, input.password);
     if (!user || !ok) throw new AppError(401, "login_failed");
     if (user.deletionRequestedAt) throw new AppError(403, "account_pending_deletion");
+    await assertNotRestricted(this.db, user.id);
     const token = newToken();
     await insertSession(this.db, this.sessionValues(token, user.id, req));
     return { userId: user.id, token };
@@ -160,6 +161,7 @@ export class AuthService {
     const row = await consumeEmailToken(this.db, hashToken(link), "login");
     const user = row ? await findMemberByUserId(this.db, row.userId) : null;
     if (!user || user.user.siteId !== req.site.id || !user.user.canLogin || user.user.deletionRequestedAt) throw new AppError(400, "link_invalid");
+    await assertNotRestricted(this.db, user.user.id);
     const token = newToken();
     await insertSession(this.db, this.sessionValues(token, user.user.id, req));
     return { userId: user.user.id, token };
@@ -182,7 +184,7 @@ export class AuthService {
       const row = await consumeEmailToken(tx, hashToken(token), "activation");
       if (!row) return null;
       await updateUser(tx, row.userId, { status: "confirmed" });
-      await updateProfile(tx, row.userId, { status: "enabled" });
+      await restoreProfileStatus(tx, row.userId);
       return row.userId;
     });
     if (userId === null) return false;
@@ -252,6 +254,8 @@ export class AuthService {
       await updateUser(tx, row.userId, { passwordHash });
       await expireEmailTokens(tx, row.userId, "reset");
       await revokeAllSessions(tx, row.userId);
+      // A banned or suspended member is not logged in by a reset either (nothing changes, the link stays).
+      await assertNotRestricted(tx, row.userId);
       await insertSession(tx, this.sessionValues(token, row.userId, req));
       return row.userId;
     });
@@ -294,7 +298,7 @@ export class AuthService {
         if (taken && taken.id !== row.userId) throw new AppError(409, "email_taken");
         const before = await findMemberByUserId(tx, row.userId);
         await updateUser(tx, row.userId, { email: row.email, status: "confirmed" });
-        await updateProfile(tx, row.userId, { status: "enabled" });
+        await restoreProfileStatus(tx, row.userId);
         if (before && before.user.email.toLowerCase() !== row.email.toLowerCase()) {
           const recipient = { userId: row.userId, to: before.user.email, name: before.profile.name, language: before.user.language as Language, newEmail: row.email };
           await this.alerts.queue(tx, "email_changed", recipient, at);

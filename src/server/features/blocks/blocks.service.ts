@@ -6,6 +6,12 @@ import { AppError } from "../../errors";
 import type { MembersService } from "../members/members.service";
 import { findVisibleProfile, type Viewer } from "../members/visibility";
 
+/** A block and what goes with it (the likes between the two are gone), in the caller's transaction. */
+export async function blockIn(tx: Db, blockerId: number, blockedId: number): Promise<void> {
+  await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
+  await tx.delete(likes).where(or(and(eq(likes.likerId, blockerId), eq(likes.likedId, blockedId)), and(eq(likes.likerId, blockedId), eq(likes.likedId, blockerId))));
+}
+
 /** Blocking: blocked members no longer see or contact each other, and their likes are gone. */
 export class BlocksService {
   constructor(
@@ -19,12 +25,7 @@ export class BlocksService {
     await findVisibleProfile(this.db, viewer, target).catch((err: unknown) => {
       if (!(err instanceof AppError && err.code === "blocked_by")) throw err;
     });
-    await this.db.transaction(async (tx) => {
-      await tx.insert(blocks).values({ blockerId: viewer.id, blockedId: target }).onConflictDoNothing();
-      await tx
-        .delete(likes)
-        .where(or(and(eq(likes.likerId, viewer.id), eq(likes.likedId, target)), and(eq(likes.likerId, target), eq(likes.likedId, viewer.id))));
-    });
+    await this.db.transaction((tx) => blockIn(tx, viewer.id, target));
   }
 
   async unblock(memberId: number, target: number): Promise<void> {

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { MemberCard } from "../../../common/schemas/user";
 import { Icon } from "../../components/Icon";
 import { PrefetchLink } from "../../components/PrefetchLink";
+import { ReportButton } from "../members/ReportButton";
 import { FictionalMark } from "./FictionalMark";
 import { MemberAvatar } from "./MemberAvatar";
 
@@ -24,6 +25,11 @@ export function ChatHeader({ member }: { member: MemberCard | null }) {
             </h1>
             {member.fictional && <FictionalMark />}
           </PrefetchLink>
+        )}
+        {member && (
+          <div className="ms-auto">
+            <ReportButton id={member.id} name={member.name} fromChat compact />
+          </div>
         )}
       </Container>
     </header>

@@ -7,6 +7,7 @@ import { Icon } from "../../components/Icon";
 import { PrefetchLink } from "../../components/PrefetchLink";
 import { SignupLink } from "../signup/SignupLink";
 import { BlockButton } from "./BlockButton";
+import { ReportButton } from "./ReportButton";
 
 /** Like or unlike, message, gift and block; visitors are offered the signup (a message becomes their first message) or to log in (spec section 6). */
 export function MemberActions({ view, loggedIn }: { view: MemberView; loggedIn: boolean }) {
@@ -75,6 +76,7 @@ export function MemberActions({ view, loggedIn }: { view: MemberView; loggedIn: 
           {t("member.gift")}
         </PrefetchLink>
         <BlockButton id={id} name={name} blocked={false} />
+        <ReportButton id={id} name={name} />
       </div>
       {like.error && (
         <p className="text-danger small mt-2 mb-0" role="alert">

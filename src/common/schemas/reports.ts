@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { REPORT_TEXT_MAX_LENGTH, SUSPENSION_MAX_DAYS } from "../constants";
+import { withoutControlCharacters } from "../plainText";
+import { idSchema } from "./ids";
+
+// Reports of members by members (issue 16), and the moderators' decisions on them.
+
+export const REPORT_REASONS = ["fake", "harassment", "explicit", "underage", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_DECISIONS = ["dismiss", "warn", "suspend", "ban"] as const;
+export type ReportDecision = (typeof REPORT_DECISIONS)[number];
+
+/** One message of a conversation as it was when the report was made. */
+export const reportEvidenceSchema = z.object({ id: z.number(), from: z.number(), at: z.string(), kind: z.string(), body: z.string() });
+export type ReportEvidence = z.infer<typeof reportEvidenceSchema>;
+
+export const reportRequestSchema = z
+  .object({
+    id: idSchema,
+    reason: z.enum(REPORT_REASONS, { error: "errors.field_required" }),
+    text: z.string().trim().max(REPORT_TEXT_MAX_LENGTH).overwrite(withoutControlCharacters).optional(),
+    /** Reported from the conversation with the member: its last messages go with the report. */
+    from_chat: z.boolean().optional(),
+    /** Block the member in the same step. */
+    block: z.boolean().optional(),
+  })
+  .strict()
+  .refine((r) => r.reason !== "other" || (r.text ?? "").length > 0, { error: "errors.field_required", path: ["text"] });
+export type ReportRequest = z.infer<typeof reportRequestSchema>;
+
+export const reportResponseSchema = z.object({ reported: z.literal(true), blocked: z.boolean() });
+
+export const queuedReportSchema = z.object({
+  id: z.number(),
+  reason: z.enum(REPORT_REASONS),
+  text: z.string().nullable(),
+  reporter_id: z.number().nullable(),
+  created_at: z.string(),
+  /** The conversation's last messages when the report came from it; null otherwise. */
+  evidence: z.array(reportEvidenceSchema).nullable(),
+  decision: z.enum(REPORT_DECISIONS).nullable(),
+  decision_reason: z.string().nullable(),
+  decided_at: z.string().nullable(),
+});
+export type QueuedReport = z.infer<typeof queuedReportSchema>;
+
+/** The reports waiting about one member, with the earlier ones and their decisions. */
+export const reportGroupSchema = z.object({
+  member: z.object({ id: z.number(), name: z.string(), email: z.string(), site: z.string(), restricted: z.boolean() }),
+  open: z.array(queuedReportSchema),
+  earlier: z.array(queuedReportSchema),
+});
+export type ReportGroup = z.infer<typeof reportGroupSchema>;
+
+export const reportQueueSchema = z.object({ groups: z.array(reportGroupSchema) });
+export type ReportQueue = z.infer<typeof reportQueueSchema>;
+
+export const reportDecisionRequestSchema = z.discriminatedUnion("decision", [
+  z.object({ decision: z.literal("dismiss"), reason: z.string().trim().min(1).max(500) }).strict(),
+  z.object({ decision: z.literal("warn"), reason: z.string().trim().min(1).max(500) }).strict(),
+  z.object({ decision: z.literal("suspend"), days: z.number().int().min(1).max(SUSPENSION_MAX_DAYS), reason: z.string().trim().min(1).max(500) }).strict(),
+]);
+export type ReportDecisionRequest = z.infer<typeof reportDecisionRequestSchema>;

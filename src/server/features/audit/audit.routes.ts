@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { auditPageSchema, auditQuerySchema } from "../../../common/schemas/console";
+import type { Db } from "../../db/client";
+import { listAudit } from "./audit.repo";
+
+/** The audit log: admins read and filter it; nobody changes it (a trigger of migration 0018). */
+export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    "/api/console/audit",
+    {
+      config: { operator: ["admin"] },
+      schema: { tags: ["console"], summary: "The audit log, newest first, filtered", querystring: auditQuerySchema, response: { 200: auditPageSchema } },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return listAudit(db, request.query);
+    },
+  );
+};

@@ -1,0 +1,64 @@
+import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { memberRestrictions, sessions } from "../../db/schema";
+import { AppError } from "../../errors";
+
+// Bans and suspensions, as the rest of the site sees them. While one is in force the member's profile
+// is 'disabled': the status that search, likes, chats, visits and every visibility check
+// (visibility.ts) already honour, as they do for a member who is leaving. Whatever turns a profile
+// back on goes through restoreProfileStatus, so that nothing brings a restricted profile back.
+
+export type RestrictionRow = typeof memberRestrictions.$inferSelect;
+
+/** SQL: the member `userId` (an SQL expression) has a ban or suspension in force. */
+export const restrictedSql = (userId: unknown) =>
+  sql`EXISTS (SELECT 1 FROM member_restrictions r WHERE r.user_id = ${userId} AND r.lifted_at IS NULL AND (r.until IS NULL OR r.until > now()))`;
+
+const inForce = and(isNull(memberRestrictions.liftedAt), or(isNull(memberRestrictions.until), gt(memberRestrictions.until, sql`now()`)));
+
+/** The ban or suspension in force for a member (a ban before a suspension, then the latest), or null. */
+export async function restrictionInForce(db: Db, userId: number): Promise<RestrictionRow | null> {
+  const [row] = await db
+    .select()
+    .from(memberRestrictions)
+    .where(and(eq(memberRestrictions.userId, userId), inForce))
+    .orderBy(sql`${memberRestrictions.until} IS NULL DESC`, desc(memberRestrictions.until));
+  return row ?? null;
+}
+
+/** The restriction in force of the member whose session (live or ended) has this token hash. */
+export async function restrictionOfSession(db: Db, tokenHash: string): Promise<RestrictionRow | null> {
+  const [session] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.tokenHash, tokenHash));
+  return session ? restrictionInForce(db, session.userId) : null;
+}
+
+/** The answer to a restricted member: 403 with the reason (and the end of a suspension), shown on /pages/ban. */
+export function restrictedError(row: RestrictionRow): AppError {
+  if (row.kind === "ban" || !row.until) return new AppError(403, "account_banned", { reason: row.reason });
+  return new AppError(403, "account_suspended", { reason: row.reason, until: row.until.toISOString() });
+}
+
+/** Refuses a new session to a banned or suspended member (login, login links, password reset). */
+export async function assertNotRestricted(db: Db, userId: number): Promise<void> {
+  const row = await restrictionInForce(db, userId);
+  if (row) throw restrictedError(row);
+}
+
+/** Takes the profile off the site (a new ban or suspension). */
+export async function hideProfile(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`UPDATE profiles SET status = 'disabled' WHERE id = ${userId}`);
+}
+
+/**
+ * Puts the profile back on the site where its facts allow: a confirmed address, not leaving, no ban or
+ * suspension in force; otherwise it stays (or becomes) disabled. Returns whether it is enabled now.
+ */
+export async function restoreProfileStatus(db: Db, userId: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    UPDATE profiles p SET status = CASE
+      WHEN u.status = 'confirmed' AND u.deletion_requested_at IS NULL AND NOT ${restrictedSql(sql`u.id`)} THEN 'enabled' ELSE 'disabled' END
+    FROM users u WHERE u.id = p.id AND p.id = ${userId}
+    RETURNING p.status`);
+  const rows = (result as unknown as { rows: { status: string }[] }).rows;
+  return rows[0]?.status === "enabled";
+}

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { reasonRequestSchema, suspendRequestSchema } from "../../../common/schemas/console";
+import { okSchema } from "../../../common/schemas/auth";
+import { idSchema } from "../../../common/schemas/ids";
+import { requireOperator } from "../operators/operatorAccess";
+import type { RestrictionsService } from "./restrictions.service";
+
+const tags = ["console"];
+const params = z.object({ id: idSchema }).strict();
+const untilSchema = z.object({ until: z.string().nullable() });
+
+/** Bans (admins) and suspensions (moderators and admins), and lifting them (admins). */
+export const moderationRoutes: FastifyPluginAsyncZod<{ restrictions: RestrictionsService }> = async (app, { restrictions }) => {
+  app.post(
+    "/api/console/members/:id/ban",
+    {
+      config: { operator: ["admin"] },
+      schema: { tags, summary: "Ban a member, with the reason they are told", params, body: reasonRequestSchema, response: { 200: untilSchema } },
+    },
+    async (request) => {
+      await restrictions.restrict({ operatorId: requireOperator(request).operator.id, memberId: request.params.id, reason: request.body.reason });
+      return { until: null };
+    },
+  );
+
+  app.post(
+    "/api/console/members/:id/suspension",
+    {
+      config: { operator: ["moderator", "admin"] },
+      schema: {
+        tags,
+        summary: "Suspend a member for some days, with the reason they are told",
+        params,
+        body: suspendRequestSchema,
+        response: { 200: untilSchema },
+      },
+    },
+    async (request) => {
+      const { until } = await restrictions.restrict({ operatorId: requireOperator(request).operator.id, memberId: request.params.id, ...request.body });
+      return { until: until?.toISOString() ?? null };
+    },
+  );
+
+  app.post(
+    "/api/console/members/:id/lift",
+    {
+      config: { operator: ["admin"] },
+      schema: { tags, summary: "End a ban or suspension now", params, body: reasonRequestSchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await restrictions.lift(requireOperator(request).operator.id, request.params.id, request.body.reason);
+      return { ok: true as const };
+    },
+  );
+};

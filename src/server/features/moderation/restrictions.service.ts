@@ -1,0 +1,99 @@
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { memberRestrictions, users } from "../../db/schema";
+import { notFound } from "../../errors";
+import { enqueue } from "../../jobs/queue";
+import { revokeAllSessions } from "../auth/auth.repo";
+import { recordAudit } from "../audit/audit.repo";
+import { hideProfile, restoreProfileStatus } from "../members/memberRestrictions";
+
+/** The job that puts a suspended member's profile back when the suspension is over. */
+export const RESTRICTION_END_JOB = "restriction-end";
+
+const DAY = 86_400_000;
+
+export interface RestrictionOrder {
+  operatorId: number;
+  memberId: number;
+  reason: string;
+  /** Days of a suspension; none for a ban. */
+  days?: number;
+}
+
+/**
+ * Bans and suspensions. In one transaction with the audit row: the restriction, the profile off the
+ * site (memberRestrictions.ts) and every session of the member ended; then cached copies and live
+ * sockets go on every instance.
+ */
+export class RestrictionsService {
+  constructor(
+    private readonly db: Db,
+    private readonly onMemberChanged: (userId: number) => Promise<void>,
+    private readonly onSessionsEnded: (userId: number) => Promise<void>,
+    private readonly onJobQueued: () => void,
+  ) {}
+
+  /** `alongside` runs in the same transaction (a report decision that leads to the restriction). */
+  async restrict(order: RestrictionOrder, alongside?: (tx: Db) => Promise<void>): Promise<{ until: Date | null }> {
+    const until = order.days ? new Date(Date.now() + order.days * DAY) : null;
+    await this.db.transaction(async (tx) => {
+      await alongside?.(tx);
+      await assertMemberExists(tx, order.memberId);
+      const [row] = await tx
+        .insert(memberRestrictions)
+        .values({ userId: order.memberId, kind: until ? "suspension" : "ban", reason: order.reason, until, operatorId: order.operatorId })
+        .returning({ id: memberRestrictions.id });
+      await hideProfile(tx, order.memberId);
+      await revokeAllSessions(tx, order.memberId);
+      if (until) await enqueue(tx, RESTRICTION_END_JOB, { userId: order.memberId }, { runAt: until });
+      await recordAudit(tx, {
+        operatorId: order.operatorId,
+        action: until ? "member.suspend" : "member.ban",
+        memberId: order.memberId,
+        reason: order.reason,
+        details: until ? { restriction_id: row.id, days: order.days, until: until.toISOString() } : { restriction_id: row.id },
+      });
+    });
+    if (until) this.onJobQueued();
+    await this.afterChange(order.memberId, true);
+    return { until };
+  }
+
+  /** Ends every ban and suspension of the member in force now; the profile comes back where its facts allow. */
+  async lift(operatorId: number, memberId: number, reason: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await assertMemberExists(tx, memberId);
+      const lifted = await tx
+        .update(memberRestrictions)
+        .set({ liftedAt: new Date() })
+        .where(
+          and(
+            eq(memberRestrictions.userId, memberId),
+            isNull(memberRestrictions.liftedAt),
+            or(isNull(memberRestrictions.until), gt(memberRestrictions.until, sql`now()`)),
+          ),
+        )
+        .returning({ id: memberRestrictions.id });
+      if (lifted.length === 0) throw notFound();
+      await restoreProfileStatus(tx, memberId);
+      await recordAudit(tx, { operatorId, action: "member.lift", memberId, reason, details: { restriction_ids: lifted.map((r) => r.id) } });
+    });
+    await this.afterChange(memberId, false);
+  }
+
+  /** The end of a suspension (a job at its end): the profile comes back unless another restriction holds. */
+  async suspensionOver(memberId: number): Promise<void> {
+    await restoreProfileStatus(this.db, memberId);
+    await this.onMemberChanged(memberId);
+  }
+
+  private async afterChange(memberId: number, sessionsEnded: boolean): Promise<void> {
+    await this.onMemberChanged(memberId);
+    if (sessionsEnded) await this.onSessionsEnded(memberId);
+  }
+}
+
+async function assertMemberExists(tx: Db, memberId: number): Promise<void> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, memberId)).for("update");
+  if (!row) throw notFound();
+}

@@ -1,0 +1,80 @@
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { OPERATOR_COOKIE, OPERATOR_COOKIE_PATH } from "../../../common/constants";
+import { consoleSessionSchema, operatorLoginRequestSchema, totpCodeRequestSchema, totpSetupSchema } from "../../../common/schemas/console";
+import { okSchema } from "../../../common/schemas/auth";
+import type { ConsoleAuthService } from "./consoleAuth.service";
+import { requireOperator } from "./operatorAccess";
+
+const tags = ["console"];
+
+/**
+ * The console's own cookie: sent only to /api/console, never readable by scripts, never sent along
+ * from another site (Strict), Secure in production (the cookie plugin's default, app.ts).
+ */
+function setOperatorCookie(reply: FastifyReply, token: string, maxAgeSeconds: number): void {
+  reply.setCookie(OPERATOR_COOKIE, token, { path: OPERATOR_COOKIE_PATH, httpOnly: true, sameSite: "strict", maxAge: maxAgeSeconds });
+}
+
+/** Sign-in to the console: password, then the TOTP code (and its enrolment). */
+export const operatorsRoutes: FastifyPluginAsyncZod<{ consoleAuth: ConsoleAuthService }> = async (app, { consoleAuth }) => {
+  app.get(
+    "/api/console/session",
+    { config: { operator: "anyone" }, schema: { tags, summary: "Where the operator's sign-in stands", response: { 200: consoleSessionSchema } } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return consoleAuth.session(request.operator);
+    },
+  );
+
+  app.post(
+    "/api/console/session",
+    {
+      config: { operator: "anyone" },
+      schema: { tags, summary: "Sign in with e-mail and password", body: operatorLoginRequestSchema, response: { 200: consoleSessionSchema } },
+    },
+    async (request, reply) => {
+      await consoleAuth.signOut(request.operator);
+      const { token, session, maxAgeSeconds } = await consoleAuth.signIn(request.body, request.ip);
+      setOperatorCookie(reply, token, maxAgeSeconds);
+      return session;
+    },
+  );
+
+  app.delete(
+    "/api/console/session",
+    { config: { operator: "anyone" }, schema: { tags, summary: "Sign out", response: { 200: okSchema } } },
+    async (request, reply) => {
+      await consoleAuth.signOut(request.operator);
+      reply.clearCookie(OPERATOR_COOKIE, { path: OPERATOR_COOKIE_PATH });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/console/code",
+    {
+      config: { operator: "signing_in" },
+      schema: { tags, summary: "Give the TOTP code of the sign-in", body: totpCodeRequestSchema, response: { 200: consoleSessionSchema } },
+    },
+    async (request) => consoleAuth.verifyCode(requireOperator(request), request.body.code),
+  );
+
+  app.post(
+    "/api/console/totp",
+    { config: { operator: "signing_in" }, schema: { tags, summary: "Start setting up the second factor: a QR code", response: { 200: totpSetupSchema } } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return consoleAuth.startEnrolment(requireOperator(request), `${request.site.settings.mail_name} console`);
+    },
+  );
+
+  app.post(
+    "/api/console/totp/activate",
+    {
+      config: { operator: "signing_in" },
+      schema: { tags, summary: "Turn the second factor on with one valid code", body: totpCodeRequestSchema, response: { 200: consoleSessionSchema } },
+    },
+    async (request) => consoleAuth.activateEnrolment(requireOperator(request), request.body.code),
+  );
+};

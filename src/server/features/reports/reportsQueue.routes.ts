@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { okSchema } from "../../../common/schemas/auth";
+import { reasonRequestSchema } from "../../../common/schemas/console";
+import { idSchema } from "../../../common/schemas/ids";
+import { reportDecisionRequestSchema, reportQueueSchema } from "../../../common/schemas/reports";
+import { requireOperator } from "../operators/operatorAccess";
+import type { ReportsService } from "./reports.service";
+
+const tags = ["console"];
+const params = z.object({ id: idSchema }).strict();
+
+/** The moderators' queue of reports, grouped per reported member; a ban from it is for admins. */
+export const reportsQueueRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (app, { reports }) => {
+  app.get(
+    "/api/console/reports",
+    { config: { operator: ["moderator", "admin"] }, schema: { tags, summary: "Reports waiting, per reported member", response: { 200: reportQueueSchema } } },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { groups: await reports.queue() };
+    },
+  );
+
+  app.post(
+    "/api/console/reports/:id/decision",
+    {
+      config: { operator: ["moderator", "admin"] },
+      schema: {
+        tags,
+        summary: "Dismiss, warn or suspend: decides every waiting report about the member",
+        params,
+        body: reportDecisionRequestSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await reports.decide(requireOperator(request).operator.id, request.params.id, request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/console/reports/:id/ban",
+    {
+      config: { operator: ["admin"] },
+      schema: { tags, summary: "Ban the reported member: decides every waiting report", params, body: reasonRequestSchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await reports.decide(requireOperator(request).operator.id, request.params.id, { decision: "ban", reason: request.body.reason });
+      return { ok: true as const };
+    },
+  );
+};

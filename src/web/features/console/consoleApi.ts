@@ -1,0 +1,81 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  AuditPage,
+  AuditQuery,
+  ConsoleSession,
+  GrantCreditsRequest,
+  MemberDetail,
+  MemberHit,
+  OperatorLoginRequest,
+  SuspendRequest,
+  TotpSetup,
+} from "../../../common/schemas/console";
+import { api } from "../../api/apiClient";
+
+// The console's calls: all under /api/console, where its own cookie goes (never the member's area).
+
+const keys = {
+  session: ["console", "session"] as const,
+  members: (q: string) => ["console", "members", q] as const,
+  member: (id: number) => ["console", "member", id] as const,
+  audit: (query: AuditQuery) => ["console", "audit", query] as const,
+};
+
+export function useConsoleSession() {
+  return useQuery({ queryKey: keys.session, queryFn: () => api<ConsoleSession>("/api/console/session"), staleTime: Number.POSITIVE_INFINITY });
+}
+
+/** Every console call that changes where the sign-in stands answers the new session. */
+function useSessionChange<T>(call: (input: T) => Promise<ConsoleSession>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (session) => {
+      client.setQueryData(keys.session, session);
+      if (session.step !== "done") client.removeQueries({ predicate: (q) => q.queryKey[0] === "console" && q.queryKey[1] !== "session" });
+    },
+  });
+}
+
+export const useSignIn = () => useSessionChange((body: OperatorLoginRequest) => api<ConsoleSession>("/api/console/session", { method: "POST", body }));
+export const useCode = () => useSessionChange((code: string) => api<ConsoleSession>("/api/console/code", { method: "POST", body: { code } }));
+export const useActivateTotp = () => useSessionChange((code: string) => api<ConsoleSession>("/api/console/totp/activate", { method: "POST", body: { code } }));
+export const useSignOut = () =>
+  useSessionChange(async () => {
+    await api("/api/console/session", { method: "DELETE" });
+    return api<ConsoleSession>("/api/console/session");
+  });
+
+export const useStartTotp = () => useMutation({ mutationFn: () => api<TotpSetup>("/api/console/totp", { method: "POST" }) });
+
+export function useMemberSearch(q: string) {
+  return useQuery({
+    queryKey: keys.members(q),
+    queryFn: async () => (await api<{ members: MemberHit[] }>("/api/console/members", { query: { q } })).members,
+    enabled: q.trim().length > 0,
+  });
+}
+
+export function useMemberDetail(id: number) {
+  return useQuery({ queryKey: keys.member(id), queryFn: () => api<MemberDetail>(`/api/console/members/${id}`) });
+}
+
+export function useAuditLog(query: AuditQuery) {
+  return useQuery({ queryKey: keys.audit(query), queryFn: () => api<AuditPage>("/api/console/audit", { query: { ...query } }) });
+}
+
+export type MemberAction =
+  | { kind: "suspension"; body: SuspendRequest }
+  | { kind: "ban"; body: { reason: string } }
+  | { kind: "lift"; body: { reason: string } }
+  | { kind: "end-sessions"; body: { reason: string } }
+  | { kind: "credits"; body: GrantCreditsRequest };
+
+/** An action on a member; the member's page is fetched again afterwards (its audit trail included). */
+export function useMemberAction(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: MemberAction) => api(`/api/console/members/${id}/${action.kind}`, { method: "POST", body: action.body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.member(id) }),
+  });
+}
