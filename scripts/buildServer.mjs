@@ -15,6 +15,7 @@ await build({
     main: join(root, "src/server/main.ts"),
     migrate: join(root, "src/server/commands/migrate.ts"),
     site: join(root, "src/server/commands/site.ts"),
+    operator: join(root, "src/server/commands/operator.ts"),
   },
   outdir: out,
   bundle: true,

@@ -27,7 +27,7 @@ beforeAll(async () => {
   // The operator command runs on the site's data folder before the site starts (PGlite has one user).
   dataDir = mkdtempSync(join(tmpdir(), "dating-e2e-console-"));
   const operator = (email: string, role: string, password: string) =>
-    spawnSync(process.execPath, ["--import", "tsx", "scripts/operator.ts", "add", email, role], {
+    spawnSync(process.execPath, ["--import", "tsx", "src/server/commands/operator.ts", "add", email, role], {
       env: { ...process.env, NODE_ENV: "development", DATABASE_URL: "", DATA_DIR: dataDir, OPERATOR_PASSWORD: password },
       encoding: "utf8",
     }).stdout;

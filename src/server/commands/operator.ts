@@ -1,9 +1,9 @@
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
-import type { OperatorRole } from "../src/common/schemas/console";
-import { ConfigError, loadConfig } from "../src/server/config";
-import { openDatabase } from "../src/server/db/client";
-import { addOperator, listOperators, operatorInputProblem } from "../src/server/features/operators/operatorAccounts";
+import type { OperatorRole } from "../../common/schemas/console";
+import { ConfigError, loadConfig } from "../config";
+import { openDatabase } from "../db/client";
+import { addOperator, listOperators, operatorInputProblem } from "../features/operators/operatorAccounts";
 
 // `npm run operator -- add <email> <role>`: creates the console account, or sets a new password and
 // role for it (the password from OPERATOR_PASSWORD, otherwise asked for without echo).
