@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from "react";
-import { Outlet, ScrollRestoration } from "react-router";
+import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { LoadingBar } from "./components/LoadingBar";
 import { OfflineNotice } from "./components/OfflineNotice";
 import { PageSpinner } from "./components/PageSpinner";
@@ -8,13 +8,17 @@ import { usePageTitle } from "./hooks/usePageTitle";
 import { useUser } from "./api/userApi";
 import { usePushSync } from "./features/push/usePushSync";
 import { startPageHiddenBeacon } from "./pageHiddenBeacon";
+import { notePageSeen } from "./stores/visitStore";
 
-/** Above every layout: loading bar, connection notice, page title, app badge, push subscription and the page-hidden beacon. */
+/** Above every layout: loading bar, connection notice, page title, app badge, push subscription, the page-hidden beacon and the pages of the visit. */
 export function AppRoot() {
   usePageTitle();
   useAppBadge(useUser() !== null);
   usePushSync();
   useEffect(() => startPageHiddenBeacon(), []);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is a new page of the visit
+  useEffect(() => notePageSeen(), [pathname]);
   return (
     <>
       <LoadingBar />

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Button, Modal } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import type { LayoutName } from "../../../common/routes";
@@ -6,7 +5,7 @@ import { useSettings } from "../../api/settingsApi";
 import { useUser } from "../../api/userApi";
 import { isInstalledApp } from "../../hooks/useInstalledApp";
 import { useRouteName } from "../../hooks/useRouteName";
-import { dismiss, dismissedAt } from "../../stores/dismissals";
+import { dismiss, useDismissed } from "../../stores/dismissals";
 import { entryWarningVisible } from "./entryWarningVisible";
 
 /** Where "Leave" takes a visitor who does not want to see adult content. */
@@ -18,7 +17,7 @@ export function EntryWarning({ layout }: { layout: LayoutName }) {
   const settings = useSettings();
   const user = useUser();
   const routeName = useRouteName();
-  const [dismissed, setDismissed] = useState(() => dismissedAt("hide-entry-warning") !== null);
+  const dismissed = useDismissed("hide-entry-warning");
   const show = entryWarningVisible({
     loggedIn: user !== null,
     installedApp: isInstalledApp(),
@@ -29,10 +28,7 @@ export function EntryWarning({ layout }: { layout: LayoutName }) {
     layout,
     routeName,
   });
-  const enter = () => {
-    dismiss("hide-entry-warning");
-    setDismissed(true);
-  };
+  const enter = () => dismiss("hide-entry-warning");
   return (
     <Modal show={show} backdrop="static" keyboard={false} centered aria-labelledby="entry-warning-title" data-testid="entry-warning">
       <Modal.Header>
