@@ -34,7 +34,34 @@ function Purchases() {
     );
   }
   return (
-    <Table responsive hover className="align-middle" data-testid="transactions">
+    <>
+      {/* Phones: one card per purchase, everything readable without scrolling sideways. */}
+      <ul className="list-unstyled d-md-none mb-0" data-testid="transaction-cards">
+        {list.data.transactions.map((p) => (
+          <li key={p.payment_id} className="card border-0 shadow-sm mb-2" data-testid="transaction-card">
+            <PrefetchLink to={`/transactions/${p.payment_id}`} className="card-body d-block text-body text-decoration-none">
+              <span className="d-flex align-items-start gap-2">
+                <span className="me-auto">
+                  <span className="d-block fw-semibold">{t("payment.bundle", { count: p.credits })}</span>
+                  <span className="d-block small text-body-secondary">
+                    {formats.date(p.created_at, { dateStyle: "short" })} · <PaymentMethodLabel id={p.payment_method} />
+                  </span>
+                </span>
+                <span className="text-end">
+                  <span className="d-block fw-semibold">{money(p.amount, p.currency)}</span>
+                  <PaymentStatusBadge status={p.status} />
+                </span>
+              </span>
+              {p.transaction_fee > 0 && (
+                <span className="d-block small text-body-secondary mt-1">
+                  {t("payment.fee")}: {money(p.transaction_fee, p.currency)}
+                </span>
+              )}
+            </PrefetchLink>
+          </li>
+        ))}
+      </ul>
+    <Table responsive hover className="align-middle d-none d-md-table" data-testid="transactions">
       <thead>
         <tr>
           <th>{t("transactions.date")}</th>
@@ -64,6 +91,7 @@ function Purchases() {
         ))}
       </tbody>
     </Table>
+    </>
   );
 }
 
