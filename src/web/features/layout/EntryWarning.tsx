@@ -1,5 +1,6 @@
 import { Button, Modal } from "react-bootstrap";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { LayoutName } from "../../../common/routes";
 import { useSettings } from "../../api/settingsApi";
 import { useUser } from "../../api/userApi";
@@ -39,7 +40,14 @@ export function EntryWarning({ layout }: { layout: LayoutName }) {
       </Modal.Header>
       <Modal.Body>
         <p>{t("entry.body")}</p>
-        <p className="small text-body-secondary mb-0">{t("entry.rules")}</p>
+        <p className="small text-body-secondary">
+          <Trans i18nKey="entry.rules" components={{ terms: <Link to="/pages/terms" /> }} />
+        </p>
+        {/* The legal pages open without this warning (ENTRY_WARNING_HIDDEN_ROUTES): read first, then decide. */}
+        <p className="small mb-0 d-flex flex-wrap gap-3" data-testid="entry-warning-legal">
+          <Link to="/pages/terms">{t("footer.terms")}</Link>
+          <Link to="/pages/privacy">{t("footer.privacy")}</Link>
+        </p>
       </Modal.Body>
       <Modal.Footer className="d-flex flex-column flex-sm-row">
         <Button variant="outline-secondary" href={LEAVE_URL}>
