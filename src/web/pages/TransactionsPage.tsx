@@ -10,6 +10,7 @@ import { PaymentMethodLabel } from "../features/payments/PaymentMethodLabel";
 import { PaymentStatusBadge } from "../features/payments/PaymentStatusBadge";
 import { QueryError } from "../features/payments/QueryError";
 import { Receipt } from "../features/payments/Receipt";
+import { useMediaQuery } from "../hooks/useMediaQuery";
 import { useFormats } from "../i18n/formats";
 
 function TransactionDetail({ id }: { id: string }) {
@@ -24,6 +25,8 @@ function Purchases() {
   const formats = useFormats();
   const { money } = formats;
   const list = useTransactions();
+  // Phones (below Bootstrap's md): one card per purchase, everything readable without scrolling sideways.
+  const narrow = useMediaQuery("(max-width: 767.98px)");
   if (list.isPending) return <PageSpinner />;
   if (list.isError) return <QueryError error={list.error} retry={() => list.refetch()} />;
   if (list.data.transactions.length === 0) {
@@ -33,10 +36,9 @@ function Purchases() {
       </p>
     );
   }
-  return (
-    <>
-      {/* Phones: one card per purchase, everything readable without scrolling sideways. */}
-      <ul className="list-unstyled d-md-none mb-0" data-testid="transaction-cards">
+  if (narrow) {
+    return (
+      <ul className="list-unstyled mb-0" data-testid="transaction-cards">
         {list.data.transactions.map((p) => (
           <li key={p.payment_id} className="card border-0 shadow-sm mb-2" data-testid="transaction-card">
             <PrefetchLink to={`/transactions/${p.payment_id}`} className="card-body d-block text-body text-decoration-none">
@@ -61,7 +63,10 @@ function Purchases() {
           </li>
         ))}
       </ul>
-    <Table responsive hover className="align-middle d-none d-md-table" data-testid="transactions">
+    );
+  }
+  return (
+    <Table responsive hover className="align-middle" data-testid="transactions">
       <thead>
         <tr>
           <th>{t("transactions.date")}</th>
@@ -91,7 +96,6 @@ function Purchases() {
         ))}
       </tbody>
     </Table>
-    </>
   );
 }
 
