@@ -78,6 +78,8 @@ export const AUTO_LIKE_DEFAULT_DELAY_S = 45;
 export const PERSONAL_TEXT_MAX_LENGTH = 2000;
 /** Messages of a conversation shown; older ones are hidden (spec section 1: "chat history has a limit"). */
 export const CHAT_HISTORY_LIMIT = 100;
+/** Messages a conversation opens with, and how many more each "load older messages" brings, up to the history limit. */
+export const CHAT_PAGE_SIZE = 30;
 export const CITY_MAX_LENGTH = 80;
 export const MAX_INTERESTS = 10;
 

@@ -101,8 +101,21 @@ export type RouteName = (typeof PAGE_ROUTES)[number]["name"];
 /** Routes that make up the members area (spec section 2), as far as they exist. */
 export const MEMBERS_AREA_ROUTES: readonly string[] = ["members", "members-id", "chats", "likes", "likes-m-id", "premium"];
 
-/** The entry warning is hidden on these routes. */
-export const ENTRY_WARNING_HIDDEN_ROUTES: readonly string[] = ["complete-signup", "reset-password", "reset-password-do", "secure-account"];
+/**
+ * The entry warning is hidden on these routes: those of spec section 2, and the legal pages, which a
+ * visitor must be able to read before agreeing to them (the warning links to them).
+ */
+export const ENTRY_WARNING_HIDDEN_ROUTES: readonly string[] = [
+  "complete-signup",
+  "reset-password",
+  "reset-password-do",
+  "secure-account",
+  "pages-terms",
+  "pages-privacy",
+  "pages-cookies",
+  "pages-ban",
+  "pages-return-policy",
+];
 
 /** A path as a regular expression: each parameter a named group of its shape (any segment without one). */
 function toRegExp(path: string, params: Readonly<Record<string, string>> = {}): RegExp {

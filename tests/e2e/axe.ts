@@ -13,7 +13,7 @@ export interface AxeViolation {
   nodes: string[];
 }
 
-/** The serious and critical violations of WCAG 2.x A and AA rules on the page as it is now. */
+/** The serious and critical violations of WCAG 2.0, 2.1 and 2.2 A and AA rules on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated through DevTools, not added as a <script>: the site's Content-Security-Policy forbids
   // inline scripts, and the page must keep its real policy while it is checked.
@@ -30,7 +30,7 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   );
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }, resultTypes: ["violations"] });
+    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] }, resultTypes: ["violations"] });
     return result.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));

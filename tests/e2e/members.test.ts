@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newContext } from "./browser";
 import { ProfileEditor, SwipeGame, signUpInPage } from "./membersPages";
-import { siteForFile, type SiteServer, US_IP } from "./siteServer";
+import { mailLink, siteForFile, type SiteServer, US_IP } from "./siteServer";
 import { SitePage } from "./sitePages";
 
 let site: SiteServer;
@@ -24,6 +24,10 @@ async function newMember(email: string, mobile = false) {
 describe("own profile", () => {
   it("asks for a photo until the member adds one, and saves the profile fields", async () => {
     const { page, site$ } = await newMember("anna@example.com");
+    // Confirmed: the activation reminder, more important, no longer takes the banner's place.
+    const link = await mailLink(site, "anna@example.com");
+    await page.goto(site.url + link.pathname + link.search);
+    await page.getByTestId("activate-done").waitFor();
     await site$.open("/members");
     await page.getByTestId("profile-photo-alert").getByRole("link").click();
     await page.getByTestId("profile-page").waitFor();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { withoutControlCharacters } from "../plainText";
 import { idSchema } from "./ids";
+import { CHAT_HISTORY_LIMIT } from "../constants";
 import { GIFTS } from "../gifts";
 import { memberCardSchema } from "./user";
 
@@ -36,7 +37,12 @@ export const chatsResponseSchema = z.object({ chats: z.array(chatListItemSchema)
 export type ChatsResponse = z.infer<typeof chatsResponseSchema>;
 
 export const conversationQuerySchema = z
-  .object({ id: id.optional(), member: id.optional() })
+  .object({
+    id: id.optional(),
+    member: id.optional(),
+    /** How many of the newest messages to answer (default CHAT_PAGE_SIZE); never more than the history limit. */
+    limit: z.coerce.number().int().min(1).max(CHAT_HISTORY_LIMIT).optional(),
+  })
   .strict()
   .refine((q) => q.id !== undefined || q.member !== undefined, { error: "errors.not_found" });
 
@@ -44,7 +50,9 @@ export const conversationResponseSchema = z.object({
   conversation: z.number().int().nullable(),
   member: memberCardSchema,
   messages: z.array(chatMessageSchema),
-  /** Older messages exist beyond the history limit. */
+  /** More older messages can be loaded (with a larger limit), within the history limit. */
+  has_older: z.boolean(),
+  /** Older messages exist beyond the history limit (they are never shown). */
   older_hidden: z.boolean(),
 });
 export type ConversationResponse = z.infer<typeof conversationResponseSchema>;

@@ -9,6 +9,7 @@ const open = (conversation: number, messages: ChatMessage[]): ConversationRespon
   conversation,
   member: { id: 2 } as ConversationResponse["member"],
   messages,
+  has_older: false,
   older_hidden: false,
 });
 

@@ -8,6 +8,7 @@ import { queryKeys } from "./queryKeys";
 import { patchUser, refetchUserQuietly, userQuery } from "./userApi";
 import type { Gift } from "../../common/gifts";
 import { postImage } from "./photosApi";
+import { CHAT_HISTORY_LIMIT, CHAT_PAGE_SIZE } from "../../common/constants";
 
 /** A conversation is opened by its id (/chats/:id) or by the other member's id (/members/:id/chat). */
 export type ConversationRef = { id: number } | { member: number };
@@ -52,8 +53,23 @@ export function markChatReadLocally(match: { conversation?: number | null; membe
   setChatList(data.chats.map((c) => (hit(c) ? { ...c, num_unread_messages: 0 } : c)));
 }
 
+/** How many of the newest messages each open conversation shows (it grows with "load older messages"). */
+const conversationLimits = new Map<string, number>();
+const limitKey = (ref: ConversationRef) => ("id" in ref ? `id-${ref.id}` : `member-${ref.member}`);
+
+function conversationLimit(ref: ConversationRef): number {
+  return conversationLimits.get(limitKey(ref)) ?? CHAT_PAGE_SIZE;
+}
+
+/** Loads a page of older messages, up to the history limit: the conversation is fetched again with a larger limit. */
+export async function loadOlderMessages(ref: ConversationRef): Promise<void> {
+  conversationLimits.set(limitKey(ref), Math.min(conversationLimit(ref) + CHAT_PAGE_SIZE, CHAT_HISTORY_LIMIT));
+  await queryClient.refetchQueries({ queryKey: queryKeys.conversation(ref), exact: true });
+}
+
 async function fetchConversation(ref: ConversationRef, signal: AbortSignal): Promise<ConversationResponse> {
-  const answer = await api<ConversationResponse>("/api/chat.php", { query: ref, signal });
+  const limit = conversationLimit(ref);
+  const answer = await api<ConversationResponse>("/api/chat.php", { query: limit === CHAT_PAGE_SIZE ? ref : { ...ref, limit }, signal });
   // The server marked the conversation read: the badge drops now, and the list is fetched again to be sure.
   markChatReadLocally({ conversation: answer.conversation, member: answer.member.id });
   void refetchChats();

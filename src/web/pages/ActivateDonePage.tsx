@@ -13,7 +13,7 @@ export function ActivateDonePage() {
   }, []);
   return (
     <AuthCard title={t("activate.done_title")} testId="activate-done">
-      <p className="text-center text-success">
+      <p className="text-center text-success-emphasis">
         <Icon name="check" size={56} />
       </p>
       <p>{t("activate.done_text")}</p>

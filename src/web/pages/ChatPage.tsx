@@ -69,7 +69,7 @@ function Conversation({ target }: { target: ConversationRef }) {
       <main className="chat-main" id="main">
         {data ? (
           <>
-            <MessageList conversation={data} ownId={user.id} />
+            <MessageList conversation={data} ownId={user.id} target={target} />
             <TypingIndicator conversation={conversationId} name={data.member.name} />
             <SendBar target={target} partner={data.member} user={user} conversation={conversationId} firstMessage={data.messages.length === 0} />
           </>

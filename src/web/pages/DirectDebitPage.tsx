@@ -68,7 +68,7 @@ export function DirectDebitPage() {
             {step === "code" && started && <DirectDebitCode started={started} onConfirmed={setPayment} />}
             {step === "confirmed" && payment && (
               <div className="text-center py-3" data-testid="directdebit-confirmed">
-                <Icon name="check" size={48} className="text-success mb-2" />
+                <Icon name="check" size={48} className="text-success-emphasis mb-2" />
                 <p className="h4">{t("directdebit.confirmed_title")}</p>
                 <p>{t("directdebit.confirmed_text", { count: payment.credits, amount: money(payment.amount, payment.currency) })}</p>
                 <PrefetchLink to="/transactions" className="btn btn-outline-secondary">

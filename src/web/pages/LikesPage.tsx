@@ -27,7 +27,7 @@ export function LikesPage() {
               as={NavLink}
               to={name === "received" ? "/likes" : `/likes/${name}`}
               end
-              className="d-flex align-items-center gap-2"
+              className="d-flex align-items-center"
               data-testid={`likes-tab-${name}`}
             >
               {t(`likes.tab_${name}`)}

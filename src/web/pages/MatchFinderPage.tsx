@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Button, Card, Container, ProgressBar } from "react-bootstrap";
+import { Button, Card, Container } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { useSettings } from "../api/settingsApi";
 import { useUser } from "../api/userApi";
@@ -71,11 +71,18 @@ export function MatchFinderPage() {
       <Card className="border-0 shadow-sm mx-auto match-finder-card">
         <Card.Body className="p-4 p-md-5">
           <p className="text-primary fw-semibold small text-uppercase mb-1">{t("match_finder.title")}</p>
-          <ProgressBar
-            now={((step + 1) / MATCH_FINDER_STEPS.length) * 100}
-            className="mb-2 match-finder-progress"
-            aria-label={t("match_finder.step", { step: step + 1, steps: MATCH_FINDER_STEPS.length })}
-          />
+          {/* Drawn here, not with ProgressBar: its name must be on the element with the progressbar role. */}
+          <div className="progress mb-2 match-finder-progress">
+            <div
+              className="progress-bar"
+              role="progressbar"
+              style={{ width: `${((step + 1) / MATCH_FINDER_STEPS.length) * 100}%` }}
+              aria-valuenow={step + 1}
+              aria-valuemin={0}
+              aria-valuemax={MATCH_FINDER_STEPS.length}
+              aria-label={t("match_finder.step", { step: step + 1, steps: MATCH_FINDER_STEPS.length })}
+            />
+          </div>
           <p className="small text-body-secondary mb-4">{t("match_finder.step", { step: step + 1, steps: MATCH_FINDER_STEPS.length })}</p>
           <h1 className="h3 text-center mb-4" id="match-finder-question" ref={heading} tabIndex={-1}>
             {t(`match_finder.question_${question}`)}

@@ -4,10 +4,11 @@ import type { NotificationSettings } from "../../common/schemas/notifications";
 import { useNotificationSettings, useUpdateNotifications } from "../api/notificationsApi";
 import { PageSpinner } from "../components/PageSpinner";
 import { disabledReasonKey } from "../features/notifications/disabledReason";
+import { PushSettings } from "../features/push/PushSettings";
 
 const CHOICES = ["messages", "likes", "matches"] as const;
 
-/** Which e-mails a member gets; why they are off (complaint, bounce, unsubscribe) and how to turn them back on. */
+/** Which e-mails a member gets; why they are off (complaint, bounce, unsubscribe) and how to turn them back on; push on this device. */
 export function NotificationsPage() {
   const { t } = useTranslation();
   const settings = useNotificationSettings();
@@ -69,7 +70,7 @@ export function NotificationsPage() {
                     {update.error.message}
                   </span>
                 ) : update.isSuccess ? (
-                  <span className="text-success" data-testid="notifications-saved">
+                  <span className="text-success-emphasis" data-testid="notifications-saved">
                     {t("common.saved")}
                   </span>
                 ) : null}
@@ -78,6 +79,8 @@ export function NotificationsPage() {
           </Card>
         </>
       )}
+      {/* Push on this device, next to the e-mails: the one place for every kind of notification. */}
+      <PushSettings className="mb-4" />
     </Container>
   );
 }

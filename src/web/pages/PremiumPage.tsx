@@ -36,7 +36,7 @@ export function PremiumPage() {
               <ul className="list-unstyled mb-0">
                 {features.map((feature) => (
                   <li key={feature} className="d-flex gap-2 mb-2">
-                    <Icon name="check" className="text-success flex-shrink-0" />
+                    <Icon name="check" className="text-success-emphasis flex-shrink-0" />
                     <span>{feature}</span>
                   </li>
                 ))}

@@ -10,6 +10,7 @@ import { PaymentMethodLabel } from "../features/payments/PaymentMethodLabel";
 import { PaymentStatusBadge } from "../features/payments/PaymentStatusBadge";
 import { QueryError } from "../features/payments/QueryError";
 import { Receipt } from "../features/payments/Receipt";
+import { useMediaQuery } from "../hooks/useMediaQuery";
 import { useFormats } from "../i18n/formats";
 
 function TransactionDetail({ id }: { id: string }) {
@@ -24,6 +25,8 @@ function Purchases() {
   const formats = useFormats();
   const { money } = formats;
   const list = useTransactions();
+  // Phones (below Bootstrap's md): one card per purchase, everything readable without scrolling sideways.
+  const narrow = useMediaQuery("(max-width: 767.98px)");
   if (list.isPending) return <PageSpinner />;
   if (list.isError) return <QueryError error={list.error} retry={() => list.refetch()} />;
   if (list.data.transactions.length === 0) {
@@ -31,6 +34,35 @@ function Purchases() {
       <p className="text-body-secondary">
         {t("transactions.empty")} <PrefetchLink to="/credits">{t("premium.cta")}</PrefetchLink>
       </p>
+    );
+  }
+  if (narrow) {
+    return (
+      <ul className="list-unstyled mb-0" data-testid="transaction-cards">
+        {list.data.transactions.map((p) => (
+          <li key={p.payment_id} className="card border-0 shadow-sm mb-2" data-testid="transaction-card">
+            <PrefetchLink to={`/transactions/${p.payment_id}`} className="card-body d-block text-body text-decoration-none">
+              <span className="d-flex align-items-start gap-2">
+                <span className="me-auto">
+                  <span className="d-block fw-semibold">{t("payment.bundle", { count: p.credits })}</span>
+                  <span className="d-block small text-body-secondary">
+                    {formats.date(p.created_at, { dateStyle: "short" })} · <PaymentMethodLabel id={p.payment_method} />
+                  </span>
+                </span>
+                <span className="text-end">
+                  <span className="d-block fw-semibold">{money(p.amount, p.currency)}</span>
+                  <PaymentStatusBadge status={p.status} />
+                </span>
+              </span>
+              {p.transaction_fee > 0 && (
+                <span className="d-block small text-body-secondary mt-1">
+                  {t("payment.fee")}: {money(p.transaction_fee, p.currency)}
+                </span>
+              )}
+            </PrefetchLink>
+          </li>
+        ))}
+      </ul>
     );
   }
   return (

@@ -1,4 +1,7 @@
-// Banner and modal dismissals, remembered with a timestamp in localStorage (spec section 2).
+import { create } from "zustand";
+
+// Banner and modal dismissals, remembered with a timestamp in localStorage (spec section 2). A
+// dismissal lasts a while, per kind, and then the banner may ask again.
 
 export const DISMISSAL_KEYS = [
   "hide-enrich-alert",
@@ -9,18 +12,66 @@ export const DISMISSAL_KEYS = [
 ] as const;
 export type DismissalKey = (typeof DISMISSAL_KEYS)[number];
 
-export function dismissedAt(key: DismissalKey): Date | null {
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Stored for a dismissal that holds for good whatever its kind (push turned off on purpose). */
+const FOREVER = "forever";
+
+/**
+ * How many days each dismissal holds (null: for good). "Not now" to push means not this week; the
+ * photo reminder may come back after a few days; the time-bonus modal is for one 4-hour bonus; the
+ * entry warning is asked again after a month, as age gates usually do.
+ */
+export const DISMISSAL_DAYS: Readonly<Record<DismissalKey, number | null>> = {
+  "hide-enrich-alert": 3,
+  "hide-push-notification-alert": 7,
+  "hide-disabled-notifications-alert": 7,
+  "hide-time-bonus-modal": null,
+  "hide-entry-warning": 30,
+};
+
+/** Whether a dismissal made at `atMs` (or never: null) still holds at `nowMs`. */
+export function dismissalHolds(key: DismissalKey, atMs: number | null, nowMs: number): boolean {
+  if (atMs === null || Number.isNaN(atMs)) return false;
+  const days = DISMISSAL_DAYS[key];
+  return days === null || nowMs - atMs < days * DAY_MS;
+}
+
+function readAt(key: DismissalKey): number | null {
   try {
     const value = localStorage.getItem(key);
-    return value ? new Date(Number(value)) : null;
+    if (!value) return null;
+    return value === FOREVER ? Number.POSITIVE_INFINITY : Number(value);
   } catch {
     return null;
   }
 }
 
-export function dismiss(key: DismissalKey): void {
+interface DismissalState {
+  /** When each banner was last dismissed in this browser (ms), as stored. */
+  at: Partial<Record<DismissalKey, number | null>>;
+}
+
+export const useDismissalStore = create<DismissalState>(() => ({
+  at: Object.fromEntries(DISMISSAL_KEYS.map((key) => [key, readAt(key)])),
+}));
+
+/** Whether the banner or modal of `key` is dismissed now (and the dismissal has not expired). */
+export function isDismissed(key: DismissalKey, nowMs = Date.now()): boolean {
+  return dismissalHolds(key, useDismissalStore.getState().at[key] ?? null, nowMs);
+}
+
+/** The same, as a hook: the component shows again when a dismissal is recorded. */
+export function useDismissed(key: DismissalKey): boolean {
+  const at = useDismissalStore((s) => s.at[key] ?? null);
+  return dismissalHolds(key, at, Date.now());
+}
+
+/** Records a dismissal now; `forGood` makes it hold whatever the kind's days (a choice made in settings). */
+export function dismiss(key: DismissalKey, forGood = false): void {
+  const at = forGood ? Number.POSITIVE_INFINITY : Date.now();
+  useDismissalStore.setState((s) => ({ at: { ...s.at, [key]: at } }));
   try {
-    localStorage.setItem(key, String(Date.now()));
+    localStorage.setItem(key, forGood ? FOREVER : String(at));
   } catch {
     // Private mode without storage: the banner comes back next visit.
   }

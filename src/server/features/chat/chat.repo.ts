@@ -316,14 +316,15 @@ const SEND_MESSAGE = `
   FROM (SELECT 1) AS one LEFT JOIN moved m ON true LEFT JOIN inserted i ON true`;
 
 /** The newest `limit` messages, oldest first, and whether older ones exist. */
-export async function recentMessages(db: Db, conversationId: number, limit: number): Promise<{ rows: MessageRow[]; olderHidden: boolean }> {
+/** The newest `limit` messages, oldest first, and whether there are older ones. */
+export async function recentMessages(db: Db, conversationId: number, limit: number): Promise<{ rows: MessageRow[]; older: boolean }> {
   const rows = await db
     .select()
     .from(messages)
     .where(eq(messages.conversationId, conversationId))
     .orderBy(desc(messages.id))
     .limit(limit + 1);
-  return { rows: rows.slice(0, limit).reverse(), olderHidden: rows.length > limit };
+  return { rows: rows.slice(0, limit).reverse(), older: rows.length > limit };
 }
 
 /** Marks every message of the conversation read by the member; answers up to which message id. */

@@ -1,4 +1,4 @@
-import { CHAT_HISTORY_LIMIT, FREE_CONVERSATIONS_TO_START } from "../../../common/constants";
+import { CHAT_HISTORY_LIMIT, CHAT_PAGE_SIZE, FREE_CONVERSATIONS_TO_START } from "../../../common/constants";
 import { messageCost } from "../../../common/messageCost";
 import fastJson from "fast-json-stringify";
 import { z } from "zod";
@@ -350,22 +350,29 @@ export class ChatService {
     );
   }
 
-  /** A conversation (by id, or with a member), newest messages; opening it sets its unread count to 0. */
-  async open(member: MemberRecord, site: SiteRow, query: { id?: number; member?: number }): Promise<ConversationResponse> {
+  /**
+   * A conversation (by id, or with a member): its newest `limit` messages (older ones are loaded by
+   * asking again with a larger limit, up to the history limit); opening it sets its unread count to 0.
+   */
+  async open(member: MemberRecord, site: SiteRow, query: { id?: number; member?: number; limit?: number }): Promise<ConversationResponse> {
     const me = member.user.id;
     const other = query.id !== undefined ? await this.partner(member, site, query.id) : (query.member as number);
     const target = await findVisibleProfile(this.db, this.viewer(member, site), other);
     if (target.blockedByViewer) throw new AppError(404, "not_found");
     const conversation = query.id !== undefined ? await findConversation(this.db, query.id) : await findConversationBetween(this.db, me, other);
     const card = memberCardDto(target.profile, target.mainPhoto, placeOfProfile(member.profile));
-    if (!conversation) return { conversation: null, member: card, messages: [], older_hidden: false };
+    if (!conversation) return { conversation: null, member: card, messages: [], has_older: false, older_hidden: false };
     const upTo = await markRead(this.db, conversation.id, me);
     if (upTo !== null) await this.events.publish(other, { type: "read", conversation: conversation.id, by: me, up_to: upTo });
-    const [{ rows, olderHidden }, readByOther] = await Promise.all([
-      recentMessages(this.db, conversation.id, CHAT_HISTORY_LIMIT),
-      readUpToOf(this.db, conversation.id, other),
-    ]);
-    return { conversation: conversation.id, member: card, messages: rows.map((m) => messageDto(m, readByOther)), older_hidden: olderHidden };
+    const limit = Math.min(query.limit ?? CHAT_PAGE_SIZE, CHAT_HISTORY_LIMIT);
+    const [{ rows, older }, readByOther] = await Promise.all([recentMessages(this.db, conversation.id, limit), readUpToOf(this.db, conversation.id, other)]);
+    return {
+      conversation: conversation.id,
+      member: card,
+      messages: rows.map((m) => messageDto(m, readByOther)),
+      has_older: older && limit < CHAT_HISTORY_LIMIT,
+      older_hidden: older && limit === CHAT_HISTORY_LIMIT,
+    };
   }
 
   /** The partner of a member in a conversation, or null: who may hear that the member is typing. */

@@ -8,7 +8,8 @@ import { DELETION_REASONS, type DeleteAccount as DeleteInput, type DeletionReaso
 import type { DiscountCode } from "../../../common/schemas/payments";
 import { api } from "../../api/apiClient";
 import { useSaveProfile } from "../../api/profileApi";
-import { useCompanyInfo } from "../../api/settingsApi";
+import { useCompanyInfo, useSettings } from "../../api/settingsApi";
+import { useUser } from "../../api/userApi";
 import { PrefetchLink } from "../../components/PrefetchLink";
 import { useDiscountStore } from "../../stores/discountStore";
 
@@ -19,6 +20,8 @@ export function DeleteAccount() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const company = useCompanyInfo();
+  const settings = useSettings();
+  const user = useUser();
   const saveProfile = useSaveProfile();
   const setCode = useDiscountStore((s) => s.setCode);
   const [open, setOpen] = useState(false);
@@ -62,6 +65,14 @@ export function DeleteAccount() {
       <Card.Body>
         <h3 className="h5">{t("delete_account.card_title")}</h3>
         <p className="small text-body-secondary">{t("delete_account.card_text", { days: REACTIVATION_WINDOW_DAYS })}</p>
+        {/* What happens to the money: the balance, the credits after deletion, and how to get a refund first. */}
+        <div className="small mb-3" data-testid="delete-account-credits">
+          <p className="fw-semibold mb-1">{t("nav.credits_count", { count: user?.credits ?? 0 })}</p>
+          <p className="text-body-secondary mb-1">{t("delete_account.credits_text", { days: REACTIVATION_WINDOW_DAYS })}</p>
+          <p className="text-body-secondary mb-0">
+            {t("delete_account.refund_text", { days: settings.refund_days })} <PrefetchLink to="/transactions">{t("transactions.title")}</PrefetchLink>
+          </p>
+        </div>
         <Button variant="outline-danger" size="sm" onClick={() => setOpen(true)} data-testid="delete-account-open">
           {t("delete_account.open")}
         </Button>

@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Alert, Button, Form } from "react-bootstrap";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MIN_AGE } from "../../../common/constants";
 import { type SignupRequest, signupRequestSchema } from "../../../common/schemas/auth";
@@ -147,10 +147,28 @@ export function SignupForm({ member, onLogin, onDirty }: Props) {
         error={formState.errors.signup_message}
         help={member ? t("signup.first_message_help", { name: member.name }) : t("signup.signup_message_help")}
       />
-      <p className="small text-body-secondary">{t("signup.terms")}</p>
+      <p className="small text-body-secondary" data-testid="signup-terms">
+        {/* In a new tab: the form keeps what the visitor typed. */}
+        <Trans
+          i18nKey="signup.terms"
+          components={{
+            terms: <NewTabLink href="/pages/terms" />,
+            privacy: <NewTabLink href="/pages/privacy" />,
+          }}
+        />
+      </p>
       <Button type="submit" size="lg" className="w-100" disabled={formState.isSubmitting} data-testid="signup-submit">
         {t("signup.submit")}
       </Button>
     </Form>
+  );
+}
+
+/** A link that opens in a new tab (its text comes from the translation). */
+function NewTabLink({ href, children }: { href: string; children?: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener">
+      {children}
+    </a>
   );
 }

@@ -64,6 +64,7 @@ export function PhotoButton({ target, cost, credits, disabled, onProblem }: Prop
       />
       <Button
         variant="outline-primary"
+        size="sm"
         className="chat-gift-button"
         onClick={() => input.current?.click()}
         disabled={disabled || send.isPending}

@@ -118,13 +118,6 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
             </p>
           )
         )}
-        {firstMessage && !closed && (
-          <div className="text-center mb-1">
-            <button type="button" className="btn btn-link btn-sm" onClick={() => setIcebreakersOpen(true)} data-testid="icebreaker-open">
-              {t("chat.icebreaker_open")}
-            </button>
-          </div>
-        )}
         <Form
           className="chat-send-bar"
           onSubmit={(event) => {
@@ -154,27 +147,34 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
               aria-describedby="chat-counter chat-hint"
               data-testid="chat-input"
             />
-            <PhotoButton target={target} cost={settings.photo_credits} credits={user.credits} disabled={closed} onProblem={setProblem} />
-            <Button
-              variant="outline-primary"
-              className="chat-gift-button"
-              onClick={() => setGiftsOpen(true)}
-              disabled={closed}
-              aria-label={t("chat.gift_open")}
-              title={t("chat.gift_open")}
-              data-testid="chat-gift-button"
-            >
-              <Icon name="gift" size={18} />
-            </Button>
             <Button type="submit" className="chat-send" disabled={!canSend} data-testid="chat-send">
               <Icon name="send" size={18} />
               <span className="chat-send-text">
-                <span>{t("chat.send")}</span>
+                <span className="chat-send-label">{t("chat.send")}</span>
                 <span className="chat-send-cost">{t("chat.cost", { count: cost })}</span>
               </span>
             </Button>
           </div>
-          <div className="d-flex gap-2 small text-body-secondary py-1">
+          {/* One line under the box, which so gets the width: photo and gift, icebreakers (no message yet), the keyboard hint (desktop) and the counter. */}
+          <div className="chat-tools d-flex align-items-center gap-2 small text-body-secondary">
+              <PhotoButton target={target} cost={settings.photo_credits} credits={user.credits} disabled={closed} onProblem={setProblem} />
+              <Button
+                variant="outline-primary"
+                size="sm" className="chat-gift-button"
+                onClick={() => setGiftsOpen(true)}
+                disabled={closed}
+                aria-label={t("chat.gift_open")}
+                title={t("chat.gift_open")}
+                data-testid="chat-gift-button"
+              >
+                <Icon name="gift" size={18} />
+              </Button>
+
+            {firstMessage && !closed && (
+              <button type="button" className="btn btn-link btn-sm p-0 chat-icebreaker" onClick={() => setIcebreakersOpen(true)} data-testid="icebreaker-open">
+                {t("chat.icebreaker_open")}
+              </button>
+            )}
             <span id="chat-hint" className="d-none d-md-inline">
               {t("chat.hint")}
             </span>

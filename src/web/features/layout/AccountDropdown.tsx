@@ -36,6 +36,9 @@ export function AccountDropdown({ user }: { user: User }) {
         <Dropdown.Item as={Link} to="/notifications">
           {t("nav.notifications")}
         </Dropdown.Item>
+        <Dropdown.Item as={Link} to="/lang-config" className="d-sm-none" data-testid="account-language">
+          {t("nav.language")}
+        </Dropdown.Item>
         <Dropdown.Divider />
         <Dropdown.Item as="button" data-testid="logout" onClick={() => logout.mutate(undefined, { onSettled: () => navigate("/") })}>
           {t("nav.logout")}

@@ -1,12 +1,12 @@
-import { useState } from "react";
 import { Button, Modal } from "react-bootstrap";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { LayoutName } from "../../../common/routes";
 import { useSettings } from "../../api/settingsApi";
 import { useUser } from "../../api/userApi";
 import { isInstalledApp } from "../../hooks/useInstalledApp";
 import { useRouteName } from "../../hooks/useRouteName";
-import { dismiss, dismissedAt } from "../../stores/dismissals";
+import { dismiss, useDismissed } from "../../stores/dismissals";
 import { entryWarningVisible } from "./entryWarningVisible";
 
 /** Where "Leave" takes a visitor who does not want to see adult content. */
@@ -18,7 +18,7 @@ export function EntryWarning({ layout }: { layout: LayoutName }) {
   const settings = useSettings();
   const user = useUser();
   const routeName = useRouteName();
-  const [dismissed, setDismissed] = useState(() => dismissedAt("hide-entry-warning") !== null);
+  const dismissed = useDismissed("hide-entry-warning");
   const show = entryWarningVisible({
     loggedIn: user !== null,
     installedApp: isInstalledApp(),
@@ -29,10 +29,7 @@ export function EntryWarning({ layout }: { layout: LayoutName }) {
     layout,
     routeName,
   });
-  const enter = () => {
-    dismiss("hide-entry-warning");
-    setDismissed(true);
-  };
+  const enter = () => dismiss("hide-entry-warning");
   return (
     <Modal show={show} backdrop="static" keyboard={false} centered aria-labelledby="entry-warning-title" data-testid="entry-warning">
       <Modal.Header>
@@ -43,7 +40,14 @@ export function EntryWarning({ layout }: { layout: LayoutName }) {
       </Modal.Header>
       <Modal.Body>
         <p>{t("entry.body")}</p>
-        <p className="small text-body-secondary mb-0">{t("entry.rules")}</p>
+        <p className="small text-body-secondary">
+          <Trans i18nKey="entry.rules" components={{ terms: <Link to="/pages/terms" /> }} />
+        </p>
+        {/* The legal pages open without this warning (ENTRY_WARNING_HIDDEN_ROUTES): read first, then decide. */}
+        <p className="small mb-0 d-flex flex-wrap gap-3" data-testid="entry-warning-legal">
+          <Link to="/pages/terms">{t("footer.terms")}</Link>
+          <Link to="/pages/privacy">{t("footer.privacy")}</Link>
+        </p>
       </Modal.Body>
       <Modal.Footer className="d-flex flex-column flex-sm-row">
         <Button variant="outline-secondary" href={LEAVE_URL}>

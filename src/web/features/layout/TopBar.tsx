@@ -68,8 +68,8 @@ export function TopBar() {
                 </Badge>
               )}
             </NavLink>
-            {user.paid_user ? (
-              <NavLink to="/credits" className="nav-icon-link" data-testid="nav-credits">
+            {/* Every member sees their balance (free members too: their signup credits are real credits). */}
+            <NavLink to="/credits" className="nav-icon-link" data-testid="nav-credits">
                 <Icon name="coin" />
                 {creditsVariant ? (
                   <Badge pill bg={creditsVariant} text={creditsVariant === "warning" ? "dark" : undefined} data-testid="credits-badge">
@@ -80,12 +80,17 @@ export function TopBar() {
                 )}
                 <span className="visually-hidden">{t("nav.credits_count", { count: user.credits })}</span>
               </NavLink>
-            ) : (
-              <NavLink to="/premium" className="btn btn-sm btn-primary text-nowrap mx-1 px-2 px-sm-3 premium-button" data-testid="get-premium">
-                {t("nav.get_premium")}
+            {!user.paid_user && (
+              <NavLink to="/premium" className="btn btn-sm btn-primary text-nowrap mx-1 px-2 px-sm-3 premium-button" title={t("nav.get_premium")} data-testid="get-premium">
+                {/* On a phone a star, so that the bar fits 360 px in every language. */}
+                <Icon name="star" size={18} className="d-sm-none" />
+                <span className="premium-button-text">{t("nav.get_premium")}</span>
               </NavLink>
             )}
-            <LanguageDropdown />
+            {/* On a phone the language is in the account menu. */}
+            <div className="d-none d-sm-block">
+              <LanguageDropdown />
+            </div>
             <AccountDropdown user={user} />
           </nav>
         ) : (

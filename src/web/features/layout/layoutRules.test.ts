@@ -42,6 +42,12 @@ describe("site-entry warning", () => {
       expect(entryWarningVisible({ ...base, routeName })).toBe(false);
     }
   });
+  it("leaves the legal pages readable, so that a visitor can read what entering accepts", () => {
+    for (const routeName of ["pages-terms", "pages-privacy", "pages-cookies", "pages-ban", "pages-return-policy"]) {
+      expect(entryWarningVisible({ ...base, routeName })).toBe(false);
+    }
+    expect(entryWarningVisible({ ...base, routeName: "members" })).toBe(true);
+  });
   it("is limited to NL and DE on the chat, lander and empty layouts", () => {
     for (const layout of ["chat", "lander", "empty"] as const) {
       expect(entryWarningVisible({ ...base, layout })).toBe(false);

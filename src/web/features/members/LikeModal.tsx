@@ -8,6 +8,9 @@ import { fetchAutoLike, refetchLikes } from "../../api/likesApi";
 import { useSettings } from "../../api/settingsApi";
 import { Icon } from "../../components/Icon";
 import { useRouteName } from "../../hooks/useRouteName";
+import { useVisitStore } from "../../stores/visitStore";
+import { modalMayOpen } from "../layout/bannerPriority";
+import { useTopBanner } from "../layout/useTopBanner";
 import { delayFromQuery, LIKE_MODAL_SESSION_KEY, likeModalDelayMs } from "./likeModalDelay";
 
 type Liker = NonNullable<AutoLikeResponse["profile"]>;
@@ -42,7 +45,12 @@ export function LikeModal() {
   const [queryDelayS] = useState(() => delayFromQuery(window.location.search));
   const [asked, setAsked] = useState(askedThisSession);
   const [liker, setLiker] = useState<Liker | null>(null);
-  const delay = likeModalDelayMs({ queryDelayS, routeName, askedThisSession: asked });
+  const banner = useTopBanner();
+  const firstPageOfVisit = useVisitStore((s) => s.pages <= 1);
+  // With `t` the link asked for the modal (spec section 2); otherwise it waits while a banner has the
+  // first page of the visit.
+  const waits = queryDelayS === null && !modalMayOpen({ banner, firstPageOfVisit });
+  const delay = waits ? null : likeModalDelayMs({ queryDelayS, routeName, askedThisSession: asked });
 
   useEffect(() => {
     if (delay === null) return;

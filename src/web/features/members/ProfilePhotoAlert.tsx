@@ -1,11 +1,10 @@
-import { useState } from "react";
 import { Alert, Container } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../api/userApi";
 import { Icon } from "../../components/Icon";
 import { PrefetchLink } from "../../components/PrefetchLink";
 import { useRouteName } from "../../hooks/useRouteName";
-import { dismiss, dismissedAt } from "../../stores/dismissals";
+import { dismiss, useDismissed } from "../../stores/dismissals";
 import { profilePhotoAlertVisible } from "./profilePhotoAlertVisible";
 
 /** Asks a member without a main photo to add one (spec section 2, banners); dismissal is remembered. */
@@ -13,13 +12,10 @@ export function ProfilePhotoAlert() {
   const { t } = useTranslation();
   const user = useUser();
   const routeName = useRouteName();
-  const [dismissed, setDismissed] = useState(() => dismissedAt("hide-enrich-alert") !== null);
+  const dismissed = useDismissed("hide-enrich-alert");
   const show = profilePhotoAlertVisible({ loggedIn: user !== null, hasMainImage: Boolean(user?.profile.main_image), routeName, dismissed });
   if (!show) return null;
-  const close = () => {
-    dismiss("hide-enrich-alert");
-    setDismissed(true);
-  };
+  const close = () => dismiss("hide-enrich-alert");
   return (
     <Container className="mt-3">
       <Alert

@@ -1,10 +1,9 @@
-import { useState } from "react";
 import { Alert, Container } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../api/userApi";
 import { PrefetchLink } from "../../components/PrefetchLink";
 import { useRouteName } from "../../hooks/useRouteName";
-import { dismiss, dismissedAt } from "../../stores/dismissals";
+import { dismiss, useDismissed } from "../../stores/dismissals";
 import { disabledNotificationsAlertVisible } from "./disabledNotificationsAlertVisible";
 import { disabledReasonKey } from "./disabledReason";
 
@@ -13,7 +12,7 @@ export function DisabledNotificationsAlert() {
   const { t } = useTranslation();
   const user = useUser();
   const routeName = useRouteName();
-  const [dismissed, setDismissed] = useState(() => dismissedAt("hide-disabled-notifications-alert") !== null);
+  const dismissed = useDismissed("hide-disabled-notifications-alert");
   const disabled = user?.notifications_disabled ?? [];
   if (!disabledNotificationsAlertVisible({ loggedIn: user !== null, disabled, routeName, dismissed })) return null;
   return (
@@ -21,10 +20,7 @@ export function DisabledNotificationsAlert() {
       <Alert
         variant="warning"
         dismissible
-        onClose={() => {
-          dismiss("hide-disabled-notifications-alert");
-          setDismissed(true);
-        }}
+        onClose={() => dismiss("hide-disabled-notifications-alert")}
         closeLabel={t("common.close")}
         className="d-flex flex-wrap align-items-center gap-2 mb-0"
         data-testid="disabled-notifications-alert"

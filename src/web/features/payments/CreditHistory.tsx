@@ -35,7 +35,7 @@ export function CreditHistory() {
                   {formats.dateTime(e.created_at)}
                 </small>
               </td>
-              <td className={`text-end ${e.delta > 0 ? "text-success" : ""}`}>{e.delta > 0 ? `+${formats.number(e.delta)}` : formats.number(e.delta)}</td>
+              <td className={`text-end ${e.delta > 0 ? "text-success-emphasis" : ""}`}>{e.delta > 0 ? `+${formats.number(e.delta)}` : formats.number(e.delta)}</td>
               <td className="text-end">{formats.number(e.balance_after)}</td>
               <td className="text-end text-body-secondary">
                 {e.worth.length ? e.worth.map((w) => money(w.amount, w.currency)).join(" + ") : t("transactions.free")}

@@ -45,7 +45,7 @@ export function DirectDebitCode({ started, onConfirmed }: { started: DirectDebit
           {t("directdebit.resend")}
         </Button>
       </div>
-      {resend.isSuccess && <p className="small text-success mt-2">{t("directdebit.resent")}</p>}
+      {resend.isSuccess && <p className="small text-success-emphasis mt-2">{t("directdebit.resent")}</p>}
       {resend.isError && (
         <Alert variant="warning" className="mt-2 py-2 small">
           {resend.error.message}

@@ -61,7 +61,7 @@ export function MethodChoice({ offer, bundle, method }: { offer: CreditsOffer; b
               <dt className="col-7 fw-normal">
                 {t("payment.discount")} ({discount?.code})
               </dt>
-              <dd className="col-5 text-end mb-1 text-success">−{money(price.discount, bundle.currency)}</dd>
+              <dd className="col-5 text-end mb-1 text-success-emphasis">−{money(price.discount, bundle.currency)}</dd>
             </>
           )}
           {price.fee > 0 && (

@@ -29,7 +29,7 @@ export function PaymentResult({ paymentId, retryPath }: { paymentId: string; ret
     return (
       <Card className="border-0 shadow-sm text-center" data-testid="payment-completed">
         <Card.Body className="py-5">
-          <Icon name="check" size={48} className="text-success mb-2" />
+          <Icon name="check" size={48} className="text-success-emphasis mb-2" />
           <p className="h4">{t("payment.completed_title")}</p>
           <p>{t("payment.completed_text", { count: payment.data.credits })}</p>
           <div className="d-flex flex-wrap justify-content-center gap-2">

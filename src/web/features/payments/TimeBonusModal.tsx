@@ -6,13 +6,17 @@ import { TIME_BONUS_MODAL_DELAY_MS, TIME_BONUS_VALUE_PERCENTAGE } from "../../..
 import { MEMBERS_AREA_ROUTES } from "../../../common/routes";
 import { useUser } from "../../api/userApi";
 import { useRouteName } from "../../hooks/useRouteName";
-import { dismiss, dismissedAt } from "../../stores/dismissals";
+import { dismiss, useDismissed } from "../../stores/dismissals";
+import { useVisitStore } from "../../stores/visitStore";
+import { modalMayOpen } from "../layout/bannerPriority";
+import { useTopBanner } from "../layout/useTopBanner";
 import { formatCountdown, timeBonusModalAllowed } from "./timeBonus";
 import { useTimeBonus } from "./useTimeBonus";
 
 /**
  * The time-bonus modal (spec section 4): 40 s after entering the members area, at 0 credits, not
- * dismissed before, while the bonus runs. Leaving the area cancels the timer; closing is remembered.
+ * dismissed before, while the bonus runs, and not over a banner on the first page of a visit.
+ * Leaving the area cancels the timer; closing is remembered.
  */
 export function TimeBonusModal() {
   const { t } = useTranslation();
@@ -21,11 +25,16 @@ export function TimeBonusModal() {
   const routeName = useRouteName();
   const left = useTimeBonus();
   const [open, setOpen] = useState(false);
+  const banner = useTopBanner();
+  const firstPageOfVisit = useVisitStore((s) => s.pages <= 1);
+  const dismissed = useDismissed("hide-time-bonus-modal");
   const inMembersArea = routeName !== null && MEMBERS_AREA_ROUTES.includes(routeName);
-  const allowed = timeBonusModalAllowed({
+  const allowed =
+    modalMayOpen({ banner, firstPageOfVisit }) &&
+    timeBonusModalAllowed({
     inMembersArea,
     credits: user?.credits ?? 0,
-    dismissed: dismissedAt("hide-time-bonus-modal") !== null,
+    dismissed,
     visible: left !== null,
   });
   const loggedIn = user !== null;

@@ -186,7 +186,7 @@ export function ProfileEditor({ profile }: { profile: Profile }) {
           </Card>
         )}
 
-        <div className="profile-save-bar d-flex align-items-center gap-3">
+        <div className={`profile-save-bar d-flex align-items-center gap-3${formState.isDirty ? " is-sticky" : ""}`} data-testid="profile-save-bar">
           <Button type="submit" size="lg" className="px-5" disabled={formState.isSubmitting} data-testid="profile-save">
             {formState.isSubmitting && <Spinner size="sm" className="me-2" aria-hidden="true" />}
             {t("common.save")}

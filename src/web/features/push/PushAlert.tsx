@@ -1,10 +1,9 @@
-import { useState } from "react";
 import { Alert, Button, Container } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../api/userApi";
 import { Icon } from "../../components/Icon";
 import { useRouteName } from "../../hooks/useRouteName";
-import { dismiss, dismissedAt } from "../../stores/dismissals";
+import { dismiss, useDismissed } from "../../stores/dismissals";
 import { selectPushState, usePushStore } from "../../stores/pushStore";
 import { enablePush } from "./pushClient";
 import { pushAlertVisible } from "./pushState";
@@ -18,12 +17,10 @@ export function PushAlert() {
   const ready = usePushStore((s) => s.ready);
   const busy = usePushStore((s) => s.busy);
   const failed = usePushStore((s) => s.error === "enable_failed");
-  const [dismissed, setDismissed] = useState(() => dismissedAt("hide-push-notification-alert") !== null);
+  const dismissed = useDismissed("hide-push-notification-alert");
   if (!user || !pushAlertVisible({ loggedIn: true, ready, state, dismissed, routeName })) return null;
-  const close = () => {
-    dismiss("hide-push-notification-alert");
-    setDismissed(true);
-  };
+  // "Not now" and the close button alike: no asking again for a week (stores/dismissals.ts).
+  const close = () => dismiss("hide-push-notification-alert");
   return (
     <Container className="mt-3">
       <Alert
@@ -43,6 +40,9 @@ export function PushAlert() {
             </span>
           )}
         </span>
+        <Button size="sm" variant="outline-secondary" onClick={close} data-testid="push-alert-not-now">
+          {t("signup_steps.not_now")}
+        </Button>
         <Button size="sm" variant="primary" disabled={busy} onClick={() => void enablePush(user.id)} data-testid="push-alert-enable">
           {t("push.alert_button")}
         </Button>

@@ -170,7 +170,7 @@ export function disablePush(): Promise<void> {
   return serial(async () => {
     try {
       await endSubscription();
-      dismiss("hide-push-notification-alert");
+      dismiss("hide-push-notification-alert", true);
     } catch {
       usePushStore.setState({ error: "disable_failed" });
     } finally {

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { User } from "../../../common/schemas/user";
 import { useSignupStep } from "../../api/userApi";
 import { Icon } from "../../components/Icon";
+import { dismiss } from "../../stores/dismissals";
 import { selectPushState, usePushStore } from "../../stores/pushStore";
 import { enablePush } from "../push/pushClient";
 import { StepButtons } from "./StepButtons";
@@ -14,8 +15,13 @@ export function PushStep({ user, onBack, onDone }: { user: User; onBack: () => v
   const busy = usePushStore((s) => s.busy);
   const failed = usePushStore((s) => s.error === "enable_failed");
   const advance = useSignupStep();
-  const next = () => advance.mutate(5, { onSuccess: onDone });
   const on = state === "subscribed";
+  const offered = state === "unknown" || state === "granted";
+  const next = () => {
+    // "Not now" here is an answer: the push banner does not ask again right after signup.
+    if (offered) dismiss("hide-push-notification-alert");
+    advance.mutate(5, { onSuccess: onDone });
+  };
   return (
     <div data-testid="signup-step-push">
       <h2 className="h4 mb-1">{t("signup_steps.push.title")}</h2>
@@ -30,7 +36,7 @@ export function PushStep({ user, onBack, onDone }: { user: User; onBack: () => v
             </p>
           )}
         </div>
-        {(state === "unknown" || state === "granted") && (
+        {offered && (
           <Button disabled={busy} onClick={() => void enablePush(user.id)} data-testid="signup-push-enable">
             {t("signup_steps.push.enable")}
           </Button>
