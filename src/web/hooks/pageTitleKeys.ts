@@ -47,6 +47,11 @@ export const PAGE_TITLE_KEYS: Readonly<Record<string, string>> = {
   reactivate: "reactivate.title",
   token: "login.title",
   "not-found": "errors.not_found",
+  // The console's own texts load with its chunk; its titles are here so that the tab is named at once.
+  console: "console_titles.console",
+  "console-audit": "console_titles.audit",
+  "console-reports": "console_titles.reports",
+  "console-members-id": "console_titles.member",
 };
 
 /** Routes titled with the site's title alone. */
