@@ -82,6 +82,26 @@ describe("a member's own first search", () => {
   });
 });
 
+describe("a member's own first search where their country has nobody for them", () => {
+  it("shows the nearest members of other countries as similar members, nearest first, but not when the member asked for the country", async () => {
+    const s = await site("own-search-empty.test");
+    const profile = { gender: "female" as const, dateOfBirth: born(33) };
+    const tromso = await s.add("Tromsø", { ...profile, country: "NO", region: "19", city: "Tromsø" });
+    const munich = await s.add("München", { ...profile, country: "DE", region: "BY", city: "München" });
+    const me = await s.login("Luca", { gender: "male", sexuality: "hetero", dateOfBirth: born(35), ...inZurich });
+
+    const own = await me.client.get<SearchResponse>("/api/members.php?defaults=1");
+    expect(own.body.filters.country).toBe("CH");
+    expect(own.body.profiles).toEqual([]);
+    expect(own.body.similar.map((p) => p.id)).toEqual([munich, tromso]);
+    expect(own.body.similar[0].distance_km).toBeLessThan(300);
+
+    const asked = await me.client.get<SearchResponse>("/api/members.php?defaults=1&country=CH");
+    expect(asked.body.profiles).toEqual([]);
+    expect(asked.body.similar).toEqual([]);
+  });
+});
+
 describe("nearest first", () => {
   it("lists members by distance from the member's town, in whole kilometres, and pages without gaps", async () => {
     const s = await site("nearest.test");

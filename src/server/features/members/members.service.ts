@@ -101,9 +101,13 @@ export class MembersService {
     const from = viewer.place ?? null;
     let similar: MemberCard[] = [];
     if (!cursor && total < SIMILAR_RESULTS_BELOW) {
-      // Close to what was asked: the whole country instead of the region, five years more either way, any interest.
+      // Close to what was asked: the whole country instead of the region, five years more either way, any
+      // interest; and any country when the country was the member's own (a first search from their
+      // settings), nearest first, so that a member in a country with few members still sees people near them.
+      const ownCountryOnly = Boolean(query.defaults) && query.country === undefined;
       const wider: SearchFilter = {
         ...filter,
+        country: ownCountryOnly ? undefined : filter.country,
         excludeIds: [...excludeIds, ...page.map((r) => r.profile.id)],
         region: undefined,
         interests: undefined,
