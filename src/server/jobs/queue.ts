@@ -89,7 +89,7 @@ export class JobWorker {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = true;
-  /** stop() was called (drain() run by hand on a worker never started is not stopping). */
+  /** stop() was called: the scheduled run hands back what it has not started (drain() by hand still runs everything). */
   private stopping = false;
   private prunedAt = 0;
 
@@ -126,7 +126,7 @@ export class JobWorker {
   private schedule(ms: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      this.running = this.drain()
+      this.running = this.runDue(true)
         .then(() => undefined)
         .catch((err) => this.log.error({ err }, "job worker failed"))
         .finally(() => {
@@ -147,8 +147,12 @@ export class JobWorker {
     return rowsOf(result).length;
   }
 
-  /** Runs due jobs until none is left. Returns how many ran. */
-  async drain(): Promise<number> {
+  /** Runs due jobs until none is left, also on a stopped worker (tests and commands drive it by hand). Returns how many ran. */
+  drain(): Promise<number> {
+    return this.runDue(false);
+  }
+
+  private async runDue(scheduled: boolean): Promise<number> {
     if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) await this.prune().catch((err) => this.log.warn({ err: (err as Error).message }, "could not prune old jobs"));
     let total = 0;
     for (;;) {
@@ -157,7 +161,7 @@ export class JobWorker {
       for (const [index, job] of batch.entries()) {
         // Stopping (shutdown): the job running is finished, the rest of the batch is given back at once
         // instead of waiting out its lock, so that another instance takes it now.
-        if (this.stopping) {
+        if (scheduled && this.stopping) {
           await this.release(batch.slice(index));
           return total;
         }
