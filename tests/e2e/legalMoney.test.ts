@@ -31,6 +31,9 @@ describe("the terms and the privacy policy", () => {
     await legal.getByRole("link").first().click();
     await page.waitForURL(/\/pages\/terms$/);
     await page.locator("#main h1").waitFor();
+    // The warning leaves (its fade-out ends) and stays away.
+    await warning.waitFor({ state: "detached", timeout: 5000 });
+    await page.waitForTimeout(500);
     expect(await warning.count()).toBe(0);
     await site$.open("/pages/privacy");
     await page.locator("#main h1").waitFor();
