@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ChatMessage, ConversationResponse } from "../../common/schemas/chat";
-import { markReadByPartner } from "./chatApi";
+import { markReadByPartner, withPartnerRead } from "./chatApi";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
 
@@ -35,5 +35,12 @@ describe("a read receipt from the partner", () => {
     queryClient.setQueryData(key, before);
     markReadByPartner(7, 1);
     expect(queryClient.getQueryData(key)).toBe(before);
+  });
+
+  it("ticks a message whose send was answered after the receipt that covers it (a busy server)", () => {
+    markReadByPartner(7, 5);
+    expect(withPartnerRead(message(5)).read).toBe(true);
+    expect(withPartnerRead(message(6)).read).toBe(false);
+    expect(withPartnerRead({ ...message(4), conversation: 8 }).read).toBe(false);
   });
 });

@@ -77,10 +77,24 @@ async function fetchConversation(ref: ConversationRef, signal: AbortSignal): Pro
 }
 
 /**
+ * How far each conversation's partner has read, from the live receipts. A receipt can arrive before
+ * the answer to the send it covers (on a busy server or network): the message then gets its tick when
+ * the answer comes.
+ */
+const partnerReadUpTo = new Map<number, number>();
+
+/** A message of the member's own as the server confirmed it, with the tick a receipt already gave it. */
+export function withPartnerRead(message: ChatMessage): ChatMessage {
+  const upTo = partnerReadUpTo.get(message.conversation);
+  return upTo !== undefined && message.id <= upTo && !message.read ? { ...message, read: true } : message;
+}
+
+/**
  * The partner read a conversation up to a message: its ticks show in the open conversation without a
  * reload (a reload would mark it read again and answer the partner with a receipt of its own).
  */
 export function markReadByPartner(conversation: number, upTo: number): void {
+  partnerReadUpTo.set(conversation, Math.max(upTo, partnerReadUpTo.get(conversation) ?? 0));
   queryClient.setQueriesData<ConversationResponse>({ queryKey: queryKeys.conversations }, (data) =>
     data?.conversation === conversation && data.messages.some((m) => !isPending(m) && m.id <= upTo && !m.read)
       ? { ...data, messages: data.messages.map((m) => (!isPending(m) && m.id <= upTo ? { ...m, read: true } : m)) }
@@ -142,7 +156,8 @@ export function useSendMessage(ref: ConversationRef) {
       // The balance may have changed elsewhere (another tab, a purchase).
       if (error instanceof ApiError && error.code === "not_enough_credits") void refetchUserQuietly().catch(() => {});
     },
-    onSuccess: ({ message, credits }, _input, context) => {
+    onSuccess: ({ message: answered, credits }, _input, context) => {
+      const message = withPartnerRead(answered);
       patchConversation((data) => {
         // A reload may already have brought the message; other messages still on their way stay last.
         const confirmed = [...data.messages.filter((m) => !isPending(m) && m.id !== message.id), message].sort((a, b) => a.id - b.id);
@@ -163,7 +178,8 @@ export function useSendPhoto(ref: ConversationRef) {
       const query = "id" in ref ? `conversation=${ref.id}` : `to=${ref.member}`;
       return postImage<SendMessageResponse>(`/api/chatphoto.php?${query}`, file, idempotencyKey);
     },
-    onSuccess: ({ message, credits }) => {
+    onSuccess: ({ message: answered, credits }) => {
+      const message = withPartnerRead(answered);
       queryClient.setQueryData<ConversationResponse>(key, (data) =>
         data
           ? {
