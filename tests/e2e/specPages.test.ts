@@ -103,3 +103,19 @@ describe("links that no longer work", () => {
     await context.close();
   });
 });
+
+describe("the profile's switches", () => {
+  it("invisible mode and showing activity are saved when switched and stay after a reload", async () => {
+    const { page, site$, context } = await activeMember(site, browser, "ines@example.com", "Ines");
+    await site$.open("/profile");
+    await page.getByLabel("Browse invisibly").check();
+    await page.getByText("You are invisible: other members do not find you in search").waitFor();
+    await page.getByLabel("Show when I'm online").uncheck();
+    await page.getByText("Nobody sees whether you are online or when you were last active.").waitFor();
+    await expect.poll(() => page.getByLabel("Show when I'm online").isEnabled()).toBe(true);
+    await site$.open("/profile");
+    expect(await page.getByLabel("Browse invisibly").isChecked()).toBe(true);
+    expect(await page.getByLabel("Show when I'm online").isChecked()).toBe(false);
+    await context.close();
+  });
+});

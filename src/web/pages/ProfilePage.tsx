@@ -11,8 +11,7 @@ import { BlockedMembers } from "../features/profile/BlockedMembers";
 import { DeleteAccount } from "../features/account/DeleteAccount";
 import { PasswordChangeForm } from "../features/account/PasswordChangeForm";
 import { SessionsCard } from "../features/account/SessionsCard";
-import { ActivitySwitch } from "../features/profile/ActivitySwitch";
-import { InvisibleSwitch } from "../features/profile/InvisibleSwitch";
+import { ProfileSwitch } from "../features/profile/ProfileSwitch";
 import { PhotoManager } from "../features/profile/PhotoManager";
 import { ProfileEditor } from "../features/profile/ProfileEditor";
 import { useFormats } from "../i18n/formats";
@@ -66,9 +65,9 @@ export function ProfilePage() {
             </Card>
             <Card className="border-0 shadow-sm">
               <Card.Body>
-                <InvisibleSwitch invisible={own.data.invisible} />
+                <ProfileSwitch field="invisible" value={own.data.invisible} />
                 <hr />
-                <ActivitySwitch shown={own.data.show_activity} />
+                <ProfileSwitch field="show_activity" value={own.data.show_activity} />
               </Card.Body>
             </Card>
           </Col>
