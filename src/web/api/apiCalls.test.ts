@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useLoadingStore } from "../stores/loadingStore";
-import { ApiError, api, onLoggedOut } from "./apiClient";
+import { REQUEST_RETRIES } from "../../common/constants";
+import { ApiError, api, onLoggedOut, REQUEST_TYPE_HEADER } from "./apiClient";
 import { chatsQuery } from "./chatApi";
 import { likesQuery } from "./likesApi";
 import { welcomeDiscountQuery } from "./paymentsApi";
@@ -10,17 +11,20 @@ import { companyInfoQuery, interestsQuery, regionsQuery, settingsQuery } from ".
 // The calls of spec section 7 as the client makes them, against a stub fetch.
 
 const calls: URL[] = [];
+const inits: RequestInit[] = [];
 let answer: (url: URL) => Response;
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 beforeEach(() => {
   calls.length = 0;
+  inits.length = 0;
   answer = () => json({});
   vi.stubGlobal("window", { location: new URL("https://amoria.test/?network=x&lb=1") });
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (input: URL) => {
+    vi.fn(async (input: URL, init?: RequestInit) => {
       calls.push(new URL(input));
+      inits.push(init ?? {});
       return answer(new URL(input));
     }),
   );
@@ -100,5 +104,42 @@ describe("a 403 authentication_required", () => {
     answer = refusal;
     await expect(api("/api/user.php", { method: "PUT", body: {} })).rejects.toBeInstanceOf(ApiError);
     expect(loggedOut).not.toHaveBeenCalled();
+  });
+});
+
+describe("every call", () => {
+  const failing = () => json({ error: { code: "internal", message: "An error occured, please try again later." } }, 503);
+
+  it("is retried up to 5 times with growing delays when it is safe to repeat", async () => {
+    vi.useFakeTimers();
+    answer = failing;
+    const started = Date.now();
+    const call = api("/api/members.php").catch((e: unknown) => e);
+    await vi.runAllTimersAsync();
+    expect(await call).toBeInstanceOf(ApiError);
+    expect(calls).toHaveLength(1 + REQUEST_RETRIES);
+    // 300 + 600 + 1200 + 2400 + 4800 ms: each wait doubles.
+    expect(Date.now() - started).toBe(9300);
+  });
+
+  it("is not repeated when a repeat could act twice: a POST without an Idempotency-Key, or a refusal (4xx)", async () => {
+    vi.useFakeTimers();
+    answer = failing;
+    const post = api("/api/like.php", { method: "POST", body: { id: 2 } }).catch((e: unknown) => e);
+    await vi.runAllTimersAsync();
+    expect(await post).toBeInstanceOf(ApiError);
+    expect(calls).toHaveLength(1);
+    answer = () => json({ error: { code: "not_found", message: "Not found" } }, 404);
+    await expect(api("/api/members.php")).rejects.toBeInstanceOf(ApiError);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("to user.php carries the client request-type header, and no other does", async () => {
+    answer = (url) => json(url.pathname === "/api/user.php" ? { user: null } : {});
+    await api("/api/user.php");
+    await api("/api/settings.php");
+    const headers = inits.map((init) => (init.headers ?? {}) as Record<string, string>);
+    expect(headers[0][REQUEST_TYPE_HEADER]).toBe("spa");
+    expect(headers[1][REQUEST_TYPE_HEADER]).toBeUndefined();
   });
 });
