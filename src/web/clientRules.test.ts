@@ -5,6 +5,7 @@ import { queryKeys } from "./api/queryKeys";
 import { scheduleLoadingBar } from "./components/LoadingBar";
 import { reloadLikesSoon } from "./features/members/likeModalDelay";
 import { activeDiscount } from "./features/payments/useActiveDiscount";
+import { enablePush, startPush } from "./features/push/pushClient";
 import { listenToServiceWorker } from "./features/push/serviceWorkerMessages";
 import { showAppBadge } from "./hooks/useAppBadge";
 import { startPageHiddenBeacon } from "./pageHiddenBeacon";
@@ -197,5 +198,44 @@ describe("the active discount (spec section 4)", () => {
   });
   it("is a code the member typed before either", () => {
     expect(activeDiscount({ typed: "SPRING10", timeBonusRunning: true, welcome })).toBe("SPRING10");
+  });
+});
+
+describe("the push alert's enable button (spec section 2)", () => {
+  it("asks for permission, subscribes this browser, saves it with POST /api/user.php?push=1 and marks push on", async () => {
+    const subscription = {
+      endpoint: "https://push.example/abc",
+      options: { applicationServerKey: null },
+      toJSON: () => ({ endpoint: "https://push.example/abc", keys: { p256dh: "k", auth: "a" } }),
+    };
+    const subscribe = vi.fn(async () => subscription);
+    const registration = { pushManager: { getSubscription: async () => null, subscribe } };
+    const requestPermission = vi.fn(async () => "granted");
+    const Notification = { permission: "default", requestPermission };
+    vi.stubGlobal("Notification", Notification);
+    vi.stubGlobal("window", { isSecureContext: true, PushManager: class {}, Notification, location: new URL("https://amoria.test/members") });
+    vi.stubGlobal("navigator", { serviceWorker: { register: async () => registration, ready: Promise.resolve(registration) } });
+    vi.stubGlobal("localStorage", memoryStorage());
+    const posted: Array<{ url: URL; method?: string; body?: unknown }> = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: URL, init?: RequestInit) => {
+        posted.push({ url: new URL(url), method: init?.method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        return new Response(JSON.stringify({ ok: true }), { status: 200 });
+      }),
+    );
+
+    startPush("BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U");
+    expect(usePushStore.getState().capable).toBe(true);
+    await enablePush(7);
+
+    expect(requestPermission).toHaveBeenCalledTimes(1);
+    expect(subscribe).toHaveBeenCalledWith(expect.objectContaining({ userVisibleOnly: true }));
+    expect(posted).toHaveLength(1);
+    expect(posted[0].url.pathname + posted[0].url.search).toBe("/api/user.php?push=1");
+    expect(posted[0].method).toBe("POST");
+    expect(posted[0].body).toEqual(subscription.toJSON());
+    expect(usePushStore.getState()).toMatchObject({ permission: "granted", isSubscribed: true, busy: false, error: null });
+    expect(localStorage.getItem("push-member")).toBe("7");
   });
 });
