@@ -96,7 +96,7 @@ export const AUTH_COOKIE = "auth";
 /** Terms version date: this, or the company's added date when that is later. */
 export const TERMS_VERSION_DATE = "2023-12-01T12:00:00Z";
 
-/** Entry warning on the chat, lander and empty layouts is limited to these countries. */
+/** Entry warning on the chat and lander layouts is limited to these countries (the spec's Empty layout was removed: common/routes.ts LayoutName). */
 export const ENTRY_WARNING_LIMITED_COUNTRIES = ["NL", "DE"] as const;
 
 // The spec's "design version 2" (§9) names the design this client is. There is no other design to

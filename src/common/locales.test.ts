@@ -1,7 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { acceptedLanguages, COUNTRY_LANGUAGES, dateLocaleOf, languageFromDomainLanguage, languagesOf, pickLanguage } from "./locales";
+import {
+  acceptedLanguages,
+  COUNTRY_LANGUAGES,
+  DEFAULT_DATE_LOCALE,
+  dateLocaleOf,
+  LANGUAGES,
+  languageFromDomainLanguage,
+  languagesOf,
+  pickLanguage,
+} from "./locales";
 
 describe("languages per country", () => {
+  it("has the spec's eleven languages, and Dutch as the default date locale", () => {
+    expect([...LANGUAGES].sort()).toEqual(["da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", "pl", "sv"]);
+    expect(DEFAULT_DATE_LOCALE).toBe("nl-NL");
+  });
   it("offers exactly the spec's languages", () => {
     expect(languagesOf("BE")).toEqual(["nl", "fr", "de"]);
     expect(languagesOf("CH")).toEqual(["de", "it", "fr", "en"]);

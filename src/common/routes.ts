@@ -5,7 +5,14 @@ import { INT4_MAX } from "./schemas/ids";
 // The page routes the site serves (spec section 2), shared by the client's router and the server,
 // which answers 404 for any other path. A route joins this table when its screen is built.
 
-export type LayoutName = "default" | "chat" | "lander" | "empty" | "console";
+/**
+ * The layouts pages render in (spec section 2). The spec also describes an "Empty" layout (signup
+ * modal, entry warning for NL and DE only) but gives it no route: every route of its table either
+ * needs the navigation of the default layout, or is a landing page, which the Lander layout covers
+ * with the same NL/DE entry-warning rule and the signup modal. A layout no route uses could only rot,
+ * so it was removed (issue 21); a page that needs a bare screen would bring it back with its route.
+ */
+export type LayoutName = "default" | "chat" | "lander" | "console";
 
 /** The token page's segment: a login link's token (common/schemas/auth.ts LOGIN_LINK_PATTERN). */
 export const LOGIN_LINK_TOKEN = "[A-Za-z0-9_-]{40,100}";
@@ -139,7 +146,9 @@ const compiled = PAGE_ROUTES.map((route: PageRoute) => ({ route, re: toRegExp(ro
 
 /** Every id parameter of a match within what the database holds. */
 function idsInRange(route: PageRoute, match: RegExpExecArray): boolean {
-  return Object.entries(route.params ?? {}).every(([name, shape]) => shape !== ID || match.groups?.[name] === undefined || Number(match.groups[name]) <= INT4_MAX);
+  return Object.entries(route.params ?? {}).every(
+    ([name, shape]) => shape !== ID || match.groups?.[name] === undefined || Number(match.groups[name]) <= INT4_MAX,
+  );
 }
 
 /** The page route a pathname belongs to, or null when the site has no such page (parameters of the wrong shape included). */

@@ -8,7 +8,6 @@ import { RequireMember } from "./features/auth/RequireMember";
 import { ChatLayout } from "./layouts/ChatLayout";
 import { ConsoleLayout } from "./layouts/ConsoleLayout";
 import { DefaultLayout } from "./layouts/DefaultLayout";
-import { EmptyLayout } from "./layouts/EmptyLayout";
 import { LanderLayout } from "./layouts/LanderLayout";
 import { importWithReload } from "./lazyWithReload";
 import { AppRoot } from "./AppRoot";
@@ -21,10 +20,8 @@ const layouts: Record<LayoutName, ComponentType> = {
   default: DefaultLayout,
   chat: ChatLayout,
   lander: LanderLayout,
-  empty: EmptyLayout,
   console: ConsoleLayout,
 };
-
 
 /**
  * A page, or the not-found page when its path's parameters have the wrong shape (/members/abc,

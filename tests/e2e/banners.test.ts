@@ -55,6 +55,9 @@ describe("banners on a phone", () => {
     await page.getByTestId("profile-photo-alert").getByRole("button", { name: "Close" }).click();
     await page.getByTestId("time-bonus-banner").waitFor();
     expect(await bannersShown(page)).toEqual(["time-bonus-banner"]);
+    // The banner links to the credits page, where it shows too.
+    await page.getByTestId("time-bonus-banner").click();
+    await page.waitForURL(/\/credits$/);
     await site$.open("/credits");
     await page.getByTestId("time-bonus-banner").waitFor();
     expect(await bannersShown(page)).toEqual(["time-bonus-banner"]);

@@ -81,6 +81,11 @@ describe("landers", () => {
     const name = title.replace(/^You like (.*)!$/, "$1");
     await done.getByTestId("lander-cta").click();
     await page.getByText(`Your first message to ${name}`).waitFor();
+    // Nothing typed yet: the modal closes, and the lander's logo bar leads to the home page.
+    await page.getByTestId("signup-modal-close").click();
+    await page.getByTestId("signup-modal").waitFor({ state: "detached" });
+    await page.locator("header.topbar").getByRole("link", { name: "Amoria" }).click();
+    await page.waitForURL(`${site.url}/`);
     await context.close();
   });
 });
@@ -88,7 +93,13 @@ describe("landers", () => {
 describe("a member's own landing pages", () => {
   it("show the member in three ways and carry a reply into the signup", async () => {
     const host = await activeMember(site, browser, "landing-host@example.com", "Lotte");
-    await host.page.evaluate(() => fetch("/api/profile.php", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ personal_text: "Cyclist, coffee lover." }) }));
+    await host.page.evaluate(() =>
+      fetch("/api/profile.php", {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ personal_text: "Cyclist, coffee lover." }),
+      }),
+    );
     await host.context.close();
     const context = await newContext(browser, { ip: US_IP, mobile: true });
     const page = await context.newPage();

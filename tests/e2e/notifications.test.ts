@@ -42,6 +42,14 @@ describe("e-mail notifications", () => {
     await b.site$.open("/members");
     const alert = b.page.getByTestId("disabled-notifications-alert");
     await alert.getByText("You unsubscribed with the link in one of our e-mails.").waitFor();
+    // The settings (the account menu's "Settings", /profile#settings) do not repeat it.
+    await b.page.getByTestId("account-dropdown").click();
+    await b.page.locator(".dropdown-menu").getByText("Settings", { exact: true }).click();
+    await b.page.waitForURL(/\/profile#settings$/);
+    await b.page.locator("#settings").waitFor();
+    expect(await alert.count()).toBe(0);
+    await b.page.goBack();
+    await alert.getByText("You unsubscribed with the link in one of our e-mails.").waitFor();
     await alert.getByRole("link", { name: "Turn e-mails back on" }).click();
     await b.page.getByTestId("notifications-page").waitFor();
     expect(await alert.count()).toBe(0);

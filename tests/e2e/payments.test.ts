@@ -35,7 +35,10 @@ async function memberWithFourPhotos(page: Page): Promise<number> {
 }
 
 const lockedPhotos = (page: Page, id: number) =>
-  page.evaluate(async (member) => ((await (await fetch(`/api/member.php?id=${member}`)).json()).photos as Array<{ locked: boolean }>).filter((p) => p.locked).length, id);
+  page.evaluate(
+    async (member) => ((await (await fetch(`/api/member.php?id=${member}`)).json()).photos as Array<{ locked: boolean }>).filter((p) => p.locked).length,
+    id,
+  );
 
 describe("buying credits", () => {
   it("a free member pays a bundle on the provider's page and becomes premium: photos unlock, the top bar shows the credits", async () => {
@@ -51,7 +54,10 @@ describe("buying credits", () => {
     await page.getByText("50 credits have been added to your account").waitFor();
 
     // The top bar swaps "Get Premium" for the balance, and no photo is locked any more.
-    await page.getByTestId("nav-credits").getByText(String(before + 50), { exact: true }).waitFor();
+    await page
+      .getByTestId("nav-credits")
+      .getByText(String(before + 50), { exact: true })
+      .waitFor();
     expect(await page.getByTestId("get-premium").count()).toBe(0);
     expect(await lockedPhotos(page, target)).toBe(0);
 
@@ -133,7 +139,10 @@ describe("the time bonus", () => {
     await page.clock.runFor(39_000);
     expect(await page.getByTestId("time-bonus-modal").count()).toBe(0);
     await page.clock.runFor(2_000);
-    await page.getByTestId("time-bonus-modal").waitFor();
+    // It urges acting fast: within 4 hours of signing up, with the time left.
+    const modal = page.getByTestId("time-bonus-modal");
+    await modal.getByText("only within 4 hours of signing up", { exact: false }).waitFor();
+    expect(await modal.getByText(/^03:5\d:\d\d$/).count()).toBe(1);
     await page.getByTestId("time-bonus-cta").click();
 
     // The prices show the 25% off, and the payment charges it.

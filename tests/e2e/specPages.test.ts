@@ -4,6 +4,7 @@ import { seriousViolations } from "./axe";
 import { newContext } from "./browser";
 import { activeMember, newMember } from "./members";
 import { mailLink, siteForFile, type SiteServer, US_IP } from "./siteServer";
+import { ChatList } from "./chatPages";
 import { SitePage } from "./sitePages";
 
 // Pages of the spec that no journey opened: /premium, /pricing, /lang-config, /activate/error and
@@ -40,6 +41,8 @@ describe("premium and pricing", () => {
     expect(await rows.count()).toBeGreaterThanOrEqual(3);
     for (const text of await rows.allTextContents()) expect(text).toMatch(/\$\s?\d/);
     await pricing.getByText(/You can ask for a refund of a purchase within \d+ days/).waitFor();
+    // The default layout's disclaimer, with the site's name.
+    await page.locator("footer").getByText("Amoria is a dating site for adults only.", { exact: false }).waitFor();
     expect(await seriousViolations(page), "pricing").toEqual([]);
     await pricing.getByRole("link", { name: "Sign up free" }).click();
     await page.waitForURL(/\/signup$/);
@@ -116,6 +119,155 @@ describe("the profile's switches", () => {
     await site$.open("/profile");
     expect(await page.getByLabel("Browse invisibly").isChecked()).toBe(true);
     expect(await page.getByLabel("Show when I'm online").isChecked()).toBe(false);
+    await context.close();
+  });
+});
+
+describe("a member's top bar, likes and conversations", () => {
+  it("a like from another member shows as a likes badge and in the title, and opening the liker's profile clears it; unliking takes the match back", async () => {
+    const lena = await activeMember(site, browser, "lena@example.com", "Lena", { mobile: false });
+    const max = await activeMember(site, browser, "max@example.com", "Max");
+    // Outside the members area, where no automatic like comes in between.
+    await lena.site$.open("/profile");
+    const newLikes = () =>
+      lena.page.evaluate(
+        async () => ((await (await fetch("/api/likes.php")).json()).liked_by as Array<{ like_new: boolean }>).filter((l) => l.like_new).length,
+      );
+    const before = await newLikes();
+    await max.page.evaluate(async (id) => {
+      await fetch("/api/like.php", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id }) });
+    }, lena.id);
+    expect(await newLikes()).toBe(before + 1);
+    const badge = lena.page.getByTestId("nav-likes").locator(".count-badge");
+    await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe(String(before + 1));
+    expect(await lena.page.title()).toMatch(new RegExp(`^\\(${before + 1}\\) `));
+
+    await lena.page.getByTestId("nav-likes").click();
+    await lena.page.locator(`a[href="/likes/m/${max.id}"]`).click();
+    await lena.page.waitForURL(new RegExp(`/likes/m/${max.id}$`));
+    if (before === 0) await badge.waitFor({ state: "detached" });
+    else await expect.poll(() => badge.textContent()).toBe(String(before));
+    const like = lena.page.getByTestId("like-button");
+    await like.click();
+    await lena.page.getByTestId("match-alert").waitFor();
+    expect(await like.getAttribute("aria-pressed")).toBe("true");
+    await like.click();
+    await expect.poll(() => like.getAttribute("aria-pressed")).toBe("false");
+    await lena.page.getByTestId("match-alert").waitFor({ state: "detached" });
+
+    // The top bar's search link leads back to the members search.
+    await lena.page.locator("nav").getByTitle("Search").first().click();
+    await lena.page.waitForURL(/\/members$/);
+    const likesLoaded = lena.page.waitForResponse((r) => r.url().endsWith("/api/likes.php"));
+    await lena.page.goto(`${site.url}/likes/matches`);
+    await likesLoaded;
+    await lena.page.getByTestId("likes-page").waitFor();
+    expect(await lena.page.locator(`a[href="/likes/m/${max.id}"]`).count()).toBe(0);
+
+    // Going offline and back is told.
+    await lena.context.setOffline(true);
+    await lena.page.getByText("You are offline. We will reconnect when your connection is back.").waitFor();
+    await lena.context.setOffline(false);
+    await lena.page.getByText("You are back online.").waitFor();
+    await lena.context.close();
+    await max.context.close();
+  });
+
+  it("a free member's third conversation meets the premium alert, and a removal that fails says so and brings the row back", async () => {
+    const { page, site$, context } = await activeMember(site, browser, "fred@example.com", "Fred", { mobile: false });
+    const others = await page.evaluate(async () => {
+      const { profiles } = await (await fetch("/api/members.php")).json();
+      const [a, b] = profiles as Array<{ id: number; name: string }>;
+      await fetch("/api/chat.php", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ to: a.id, text: "Hello there" }),
+      });
+      return { first: a.name, next: b.id };
+    });
+    // The server's refusal of a third conversation (tests/integration/chat.test.ts): here the 20 signup
+    // credits pay for two messages only, so the answer is given as the server gives it.
+    await page.route("**/api/chat.php", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({
+            status: 403,
+            contentType: "application/json",
+            body: JSON.stringify({ error: { code: "premium_only", message: "This feature is only available for premium members." } }),
+          })
+        : route.continue(),
+    );
+    await site$.open(`/members/${others.next}/chat`);
+    await page.getByTestId("chat-input").fill("Hello you");
+    await page.getByTestId("chat-send").click();
+    const alert = page.getByTestId("chat-premium-alert");
+    await alert.getByText("This feature is only available for premium members.").waitFor();
+    await alert.getByRole("link", { name: "Get Premium" }).click();
+    await page.waitForURL(/\/premium$/);
+
+    await page.unroute("**/api/chat.php");
+    await page.route("**/api/chat.php?conversation=*", (route) =>
+      route.request().method() === "DELETE"
+        ? route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ error: { code: "conflict", message: "Try again" } }) })
+        : route.continue(),
+    );
+    await site$.open("/chats");
+    const chats = new ChatList(page);
+    await chats.row(others.first).waitFor();
+    await chats.remove(others.first);
+    await page.getByTestId("chat-remove-error").getByText("The conversation could not be removed: Try again").waitFor();
+    await chats.row(others.first).waitFor();
+    await context.close();
+  });
+
+  it("a visitor in the signup modal who follows 'Log in' lands on the login page with the modal closed", async () => {
+    const context = await newContext(browser, { ip: US_IP });
+    const page = await context.newPage();
+    const site$ = new SitePage(page, site.url);
+    await site$.open("/");
+    const id = await page.evaluate(async () => ((await (await fetch("/api/members.php")).json()).profiles as Array<{ id: number }>)[0].id);
+    await site$.open(`/members/${id}`);
+    await page.getByTestId("visitor-message").click();
+    const modal = page.getByTestId("signup-modal");
+    await modal.waitFor();
+    await modal.getByRole("link", { name: "Log in", exact: true }).click();
+    await page.waitForURL(/\/login$/);
+    await modal.waitFor({ state: "detached" });
+    await context.close();
+  });
+});
+
+describe("fictional profiles", () => {
+  it("a fictional profile shows the site's warning and badge, a list of several says how many, and a real profile shows none", async () => {
+    const { page, site$, context } = await activeMember(site, browser, "fia@example.com", "Fia", { mobile: false });
+    // Every member of the site, both genders and all countries (a filter given: no defaults).
+    const all = await page.evaluate(async () => {
+      const found: Array<{ id: number; fictional: boolean }> = [];
+      let cursor: string | null = null;
+      do {
+        const answer = await (await fetch(`/api/members.php?min_age=18&max_age=99${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`)).json();
+        found.push(...(answer.profiles as Array<{ id: number; fictional: boolean }>));
+        cursor = answer.next_cursor ?? null;
+      } while (cursor);
+      return found;
+    });
+    const fictional = all.filter((m) => m.fictional);
+    const real = all.find((m) => !m.fictional);
+    expect(fictional.length).toBeGreaterThanOrEqual(2);
+
+    await site$.open(`/members/${fictional[0].id}`);
+    await page.getByTestId("fictional-warning").getByText("Some profiles on this site are fictional and are operated by the site for entertainment.").waitFor();
+    await page.getByText("fictional profile", { exact: true }).first().waitFor();
+    await site$.open(`/members/${real?.id}`);
+    await page.getByTestId("member-actions").waitFor();
+    expect(await page.getByTestId("fictional-warning").count()).toBe(0);
+
+    await site$.open("/members?min_age=18&max_age=99");
+    const legend = page.getByTestId("search-results").getByTestId("fictional-legend");
+    while (!(await legend.isVisible()) && (await page.getByTestId("load-more").count()) > 0) {
+      await page.getByTestId("load-more").click();
+      await page.waitForTimeout(300);
+    }
+    expect(await legend.textContent()).toBe(`${fictional.length} fictional profiles`);
     await context.close();
   });
 });

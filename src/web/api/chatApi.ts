@@ -33,9 +33,11 @@ async function fetchChats({ signal }: { signal: AbortSignal }): Promise<ChatsRes
   return answer;
 }
 
+export const chatsQuery = { queryKey: queryKeys.chats, queryFn: fetchChats, staleTime: 0 };
+
 /** The member's conversations, newest first. */
 export function useChats() {
-  return useQuery({ queryKey: queryKeys.chats, queryFn: fetchChats, staleTime: 0 });
+  return useQuery(chatsQuery);
 }
 
 export function refetchChats(): Promise<void> {
@@ -185,7 +187,9 @@ export function useSendPhoto(ref: ConversationRef) {
           ? {
               ...data,
               conversation: data.conversation ?? message.conversation,
-              messages: [...data.messages.filter((m) => m.id !== message.id), message].sort((a, b) => Number(isPending(a)) - Number(isPending(b)) || a.id - b.id),
+              messages: [...data.messages.filter((m) => m.id !== message.id), message].sort(
+                (a, b) => Number(isPending(a)) - Number(isPending(b)) || a.id - b.id,
+              ),
             }
           : data,
       );

@@ -15,9 +15,11 @@ async function fetchLikes(): Promise<LikesResponse> {
   return likes;
 }
 
+export const likesQuery = { queryKey: queryKeys.likes, queryFn: fetchLikes, staleTime: 0 };
+
 /** The member's likes: received, sent and matches; features/chat/usePolling refetches them (spec section 4). */
 export function useLikes() {
-  return useQuery({ queryKey: queryKeys.likes, queryFn: fetchLikes, staleTime: 0 });
+  return useQuery(likesQuery);
 }
 
 export function refetchLikes(): Promise<void> {

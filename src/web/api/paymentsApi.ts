@@ -42,13 +42,15 @@ export function useCreditsOffer(code: string | null = null) {
 }
 
 /** The member's welcome code (GET /api/discountcode.php?welcome=true); a failure is ignored (spec section 7). */
+export const welcomeDiscountQuery = {
+  queryKey: ["discount", "welcome"],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api<DiscountCode>("/api/discountcode.php", { query: { welcome: "true" }, signal, progress: false }).catch(() => null),
+  staleTime: 60_000,
+};
+
 export function useWelcomeDiscount(enabled: boolean) {
-  return useQuery({
-    queryKey: ["discount", "welcome"],
-    enabled,
-    queryFn: ({ signal }) => api<DiscountCode>("/api/discountcode.php", { query: { welcome: "true" }, signal, progress: false }).catch(() => null),
-    staleTime: 60_000,
-  });
+  return useQuery({ ...welcomeDiscountQuery, enabled });
 }
 
 /** Looks up a code the member typed: 'Code not found', 'Code already used'… come back as the error. */
@@ -86,7 +88,11 @@ export function useRefund() {
   return useMutation({
     mutationFn: (paymentId: string) => api<Payment>("/api/refund.php", { method: "POST", body: { payment_id: paymentId } }),
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ["transactions"] }), queryClient.invalidateQueries({ queryKey: ["credit-history"] }), refetchUserQuietly()]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["transactions"] }),
+        queryClient.invalidateQueries({ queryKey: ["credit-history"] }),
+        refetchUserQuietly(),
+      ]);
     },
   });
 }
@@ -128,7 +134,9 @@ export function useConfirmDirectDebit() {
 }
 
 export function useResendDirectDebit() {
-  return useMutation({ mutationFn: (requestId: string) => api<{ ok: true }>("/api/directdebit-resend.php", { method: "POST", body: { request_id: requestId } }) });
+  return useMutation({
+    mutationFn: (requestId: string) => api<{ ok: true }>("/api/directdebit-resend.php", { method: "POST", body: { request_id: requestId } }),
+  });
 }
 
 export function useTransactions() {

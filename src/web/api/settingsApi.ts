@@ -20,20 +20,31 @@ export function useSettings(): Settings {
   return useSuspenseQuery(settingsQuery).data;
 }
 
+// Company info, regions and interests load once and stay cached for the visit (spec section 7).
+export const companyInfoQuery = { queryKey: ["companyinfo"], queryFn: () => api<CompanyInfo>("/api/companyinfo.php"), staleTime: Number.POSITIVE_INFINITY };
+
+export function regionsQuery(language: string) {
+  return { queryKey: ["regions", language], queryFn: () => api<RegionsResponse>("/api/regions.php"), staleTime: Number.POSITIVE_INFINITY };
+}
+
+export function interestsQuery(language: string) {
+  return {
+    queryKey: ["interests", language],
+    queryFn: () => api<{ interests: Array<{ id: string; name: string }> }>("/api/interests.php"),
+    staleTime: Number.POSITIVE_INFINITY,
+  };
+}
+
 export function useCompanyInfo() {
-  return useQuery({ queryKey: ["companyinfo"], queryFn: () => api<CompanyInfo>("/api/companyinfo.php"), staleTime: Number.POSITIVE_INFINITY });
+  return useQuery(companyInfoQuery);
 }
 
 /** The regions of the site's countries, named in the page's language (the server answers in it): loaded again when it changes. */
 export function useRegions() {
   const { i18n } = useTranslation();
-  return useQuery({ queryKey: ["regions", i18n.language], queryFn: () => api<RegionsResponse>("/api/regions.php"), staleTime: Number.POSITIVE_INFINITY });
+  return useQuery(regionsQuery(i18n.language));
 }
 
 export function useInterests(language: string) {
-  return useQuery({
-    queryKey: ["interests", language],
-    queryFn: () => api<{ interests: Array<{ id: string; name: string }> }>("/api/interests.php"),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(interestsQuery(language));
 }

@@ -48,8 +48,8 @@ describe("site-entry warning", () => {
     }
     expect(entryWarningVisible({ ...base, routeName: "members" })).toBe(true);
   });
-  it("is limited to NL and DE on the chat, lander and empty layouts", () => {
-    for (const layout of ["chat", "lander", "empty"] as const) {
+  it("is limited to NL and DE on the chat and lander layouts", () => {
+    for (const layout of ["chat", "lander"] as const) {
       expect(entryWarningVisible({ ...base, layout })).toBe(false);
       expect(entryWarningVisible({ ...base, layout, country: "DE" })).toBe(true);
     }

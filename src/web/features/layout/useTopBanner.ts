@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { userQuery } from "../../api/userApi";
 import { useRouteName } from "../../hooks/useRouteName";
 import { useDismissed } from "../../stores/dismissals";
@@ -17,6 +17,7 @@ export function useTopBanner(): BannerKind | "pending" | null {
   const user = userState.data ?? null;
   const routeName = useRouteName();
   const [search] = useSearchParams();
+  const { hash } = useLocation();
   const photoDismissed = useDismissed("hide-enrich-alert");
   const pushDismissed = useDismissed("hide-push-notification-alert");
   const disabledDismissed = useDismissed("hide-disabled-notifications-alert");
@@ -42,6 +43,7 @@ export function useTopBanner(): BannerKind | "pending" | null {
         loggedIn: true,
         disabled: user.notifications_disabled,
         routeName,
+        hash,
         dismissed: disabledDismissed,
       }),
       // Until the browser's subscription is looked at, whether push could be offered is unknown.

@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import { Modal } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { AUTO_LIKE_RELOAD_MS } from "../../../common/constants";
 import type { AutoLikeResponse } from "../../../common/schemas/members";
 import { fetchAutoLike, refetchLikes } from "../../api/likesApi";
 import { useSettings } from "../../api/settingsApi";
@@ -11,7 +10,7 @@ import { useRouteName } from "../../hooks/useRouteName";
 import { useVisitStore } from "../../stores/visitStore";
 import { modalMayOpen } from "../layout/bannerPriority";
 import { useTopBanner } from "../layout/useTopBanner";
-import { delayFromQuery, LIKE_MODAL_SESSION_KEY, likeModalDelayMs } from "./likeModalDelay";
+import { delayFromQuery, LIKE_MODAL_SESSION_KEY, likeModalDelayMs, reloadLikesSoon } from "./likeModalDelay";
 
 type Liker = NonNullable<AutoLikeResponse["profile"]>;
 
@@ -69,8 +68,7 @@ export function LikeModal() {
   // The like is in the member's likes now: the badge and likes page catch up shortly after.
   useEffect(() => {
     if (!liker) return;
-    const timer = setTimeout(() => void refetchLikes(), AUTO_LIKE_RELOAD_MS);
-    return () => clearTimeout(timer);
+    return reloadLikesSoon(refetchLikes);
   }, [liker]);
 
   if (!liker) return null;

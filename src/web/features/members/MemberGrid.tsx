@@ -1,6 +1,9 @@
 import { Col, Row } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import type { MemberCard as Member } from "../../../common/schemas/user";
+import { useSettings } from "../../api/settingsApi";
+import { Icon, isIconName } from "../../components/Icon";
+import { fictionalLegend } from "./fictionalLegend";
 import { MemberCard } from "./MemberCard";
 
 interface Props {
@@ -15,16 +18,26 @@ interface Props {
 
 export function MemberGrid({ members, linkTo, isNew, empty }: Props) {
   const { t } = useTranslation();
+  const { fictional_plural, fictional_icon } = useSettings();
   // Each member once, even when a list names someone twice: a card per member, and unique React keys.
   const unique = members.filter((m, i) => members.findIndex((o) => o.id === m.id) === i);
   if (unique.length === 0) return <p className="text-body-secondary">{empty ?? t("members.empty")}</p>;
+  const legend = fictionalLegend(unique, fictional_plural);
   return (
-    <Row xs={2} sm={3} md={4} lg={6} className="g-3">
-      {unique.map((member) => (
-        <Col key={member.id}>
-          <MemberCard member={member} to={linkTo?.(member)} isNew={isNew?.(member)} />
-        </Col>
-      ))}
-    </Row>
+    <>
+      <Row xs={2} sm={3} md={4} lg={6} className="g-3">
+        {unique.map((member) => (
+          <Col key={member.id}>
+            <MemberCard member={member} to={linkTo?.(member)} isNew={isNew?.(member)} />
+          </Col>
+        ))}
+      </Row>
+      {legend && (
+        <p className="small text-body-secondary d-flex align-items-center gap-1 mt-2 mb-0" data-testid="fictional-legend">
+          {isIconName(fictional_icon) && <Icon name={fictional_icon} size={14} />}
+          {legend}
+        </p>
+      )}
+    </>
   );
 }

@@ -1,4 +1,10 @@
-import { AUTO_LIKE_DEFAULT_DELAY_S } from "../../../common/constants";
+import { AUTO_LIKE_DEFAULT_DELAY_S, AUTO_LIKE_RELOAD_MS } from "../../../common/constants";
+
+/** After an automatic like, the likes load again 0.5 s later (spec section 7); returns the cancel. */
+export function reloadLikesSoon(reload: () => Promise<void>): () => void {
+  const timer = setTimeout(() => void reload().catch(() => {}), AUTO_LIKE_RELOAD_MS);
+  return () => clearTimeout(timer);
+}
 import { MEMBERS_AREA_ROUTES } from "../../../common/routes";
 
 /** sessionStorage key: the automatic like is asked for once per browser session. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LikesResponse } from "../../../common/schemas/members";
 import type { MemberCard } from "../../../common/schemas/user";
+import { fictionalLegend } from "./fictionalLegend";
 import { delayFromQuery, likeModalDelayMs } from "./likeModalDelay";
 import { likedByAfterViewing, likesTabCounts, likesTabEntries, likesTabOf } from "./likesTabs";
 import { type ProfilePhotoAlertInput, profilePhotoAlertVisible } from "./profilePhotoAlertVisible";
@@ -117,5 +118,17 @@ describe("member id in the address", () => {
     expect(parseMemberId("42")).toBe(42);
     expect(parseMemberId("2147483647")).toBe(2_147_483_647);
     for (const bad of [undefined, "", "0", "-1", "01", "1.5", "abc", "2147483648", "12345678901"]) expect(parseMemberId(bad)).toBeNull();
+  });
+});
+
+describe("fictional profiles shown together", () => {
+  const list = (...fictional: boolean[]) => fictional.map((f, i) => ({ ...card(i + 1), fictional: f }));
+  it("are counted under the list in the site's plural words when there are several", () => {
+    expect(fictionalLegend(list(true, false, true, true), "fictional profiles")).toBe("3 fictional profiles");
+  });
+  it("get no note when there is one or none, or when the site has no plural words", () => {
+    expect(fictionalLegend(list(true, false), "fictional profiles")).toBeNull();
+    expect(fictionalLegend(list(false, false), "fictional profiles")).toBeNull();
+    expect(fictionalLegend(list(true, true), " ")).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { Alert, Container } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { useUser } from "../../api/userApi";
 import { PrefetchLink } from "../../components/PrefetchLink";
 import { useRouteName } from "../../hooks/useRouteName";
@@ -12,9 +13,10 @@ export function DisabledNotificationsAlert() {
   const { t } = useTranslation();
   const user = useUser();
   const routeName = useRouteName();
+  const { hash } = useLocation();
   const dismissed = useDismissed("hide-disabled-notifications-alert");
   const disabled = user?.notifications_disabled ?? [];
-  if (!disabledNotificationsAlertVisible({ loggedIn: user !== null, disabled, routeName, dismissed })) return null;
+  if (!disabledNotificationsAlertVisible({ loggedIn: user !== null, disabled, routeName, hash, dismissed })) return null;
   return (
     <Container className="mt-3">
       <Alert

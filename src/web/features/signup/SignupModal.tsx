@@ -8,7 +8,7 @@ import { forgetSignupModal, signupModalWasOpen, useSignupModal } from "../../sto
 import { SignupWizard } from "./SignupWizard";
 
 /**
- * The signup modal of the default and empty layouts (spec section 4). A visitor may close it until
+ * The signup modal of the default and lander layouts (spec section 4). A visitor may close it until
  * they start typing; from then on, and through all steps after the account exists, backdrop and escape
  * do nothing. It closes on signupClosed (last step done: on to /complete-signup) or redirectedToLogin.
  * A reload during the steps opens it again where the signup stopped.
