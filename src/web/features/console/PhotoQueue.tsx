@@ -51,7 +51,11 @@ function QueuedPhotoCard({ photo }: { photo: QueuedPhoto }) {
   const decide = useDecidePhoto(photo.id);
   const [reason, setReason] = useState<PhotoRejectionReason | "">("");
   const { member } = photo;
-  const facts = [member.gender, member.age, [member.city, member.country].filter(Boolean).join(", ")].filter((f) => f !== null && f !== "");
+  const facts = [
+    member.gender === "female" || member.gender === "male" ? t(`photo_queue.gender.${member.gender}`) : null,
+    member.age !== null ? t("photo_queue.age", { age: member.age }) : null,
+    [member.city, member.country].filter(Boolean).join(", "),
+  ].filter((f) => f !== null && f !== "");
   return (
     <Card className="mb-3" data-testid="queued-photo">
       <Card.Body>
