@@ -84,6 +84,12 @@ export async function decidePhoto(tx: Db, photoId: string, operatorId: number, d
   return row;
 }
 
+/** A photo's stored file names, whatever its status. */
+export async function photoFiles(db: Db, photoId: string) {
+  const [row] = await db.select({ filename: photos.filename, thumbFilename: photos.thumbFilename }).from(photos).where(eq(photos.id, photoId));
+  return row ?? null;
+}
+
 /** The member and site a photo belongs to, for the mail about it. */
 export async function photoOwner(tx: Db, profileId: number) {
   const [row] = await tx

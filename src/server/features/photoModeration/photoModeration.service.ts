@@ -4,7 +4,6 @@ import { type PhotoRejectionReason, photoModerationOf } from "../../../common/ph
 import type { PhotoNotices, PhotoQueue } from "../../../common/schemas/photoModeration";
 import type { OpenedFile, Storage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
-import { photos } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import { translate } from "../../i18n";
 import { enqueueMail } from "../../mail/enqueueMail";
@@ -12,8 +11,7 @@ import { renderMail } from "../../mail/mailTemplates";
 import { recordAudit } from "../audit/audit.repo";
 import type { SiteRow } from "../settings/settings.repo";
 import type { SiteOrigin } from "../settings/siteOrigin";
-import { eq } from "drizzle-orm";
-import { decidePhoto, markRejectionSeen, oldestWaiting, type PhotoDecision, photoNoticesOf, photoOwner, photosOf, waitingCount } from "./photoModeration.repo";
+import { decidePhoto, markRejectionSeen, photoFiles, oldestWaiting, type PhotoDecision, photoNoticesOf, photoOwner, photosOf, waitingCount } from "./photoModeration.repo";
 
 /** How many waiting photos the queue shows at once. */
 export const PHOTO_QUEUE_PAGE = 20;
@@ -101,7 +99,7 @@ export class PhotoModerationService {
 
   /** A photo file for the moderator: any status, the full photo or its thumbnail. */
   async file(photoId: string, size: "full" | "thumb"): Promise<OpenedFile> {
-    const [row] = await this.db.select().from(photos).where(eq(photos.id, photoId));
+    const row = await photoFiles(this.db, photoId);
     const body = row ? await this.storage.open(`photos/${size === "thumb" ? row.thumbFilename : row.filename}`) : null;
     if (!body) throw notFound();
     return body;
