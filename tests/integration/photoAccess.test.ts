@@ -187,4 +187,17 @@ describe("post-moderation (this file's site)", () => {
     expect(await statuses(viewer.client, files)).toEqual(all(files, 404));
     expect(await statuses(owner.client, files)).toEqual(all(files, 404));
   });
+
+  it("passes the main photo on when a moderator rejects it", async () => {
+    const owner = await loggedIn();
+    const first = await uploadPhoto(owner.client);
+    const second = await uploadPhoto(owner.client);
+    const mainOf = async () =>
+      (await owner.client.get<{ user: { profile: { main_image: { id: string } | null } } }>("/api/user.php")).body.user.profile.main_image?.id;
+    expect(await mainOf()).toBe(first.id);
+    const admin = await signedInOperator(t, "admin");
+    expect((await admin.client.post(`/api/console/photos/${first.id}/reject`, { reason: "child" })).status).toBe(200);
+    expect(await mainOf()).toBe(second.id);
+    expect((await owner.client.get<OwnProfileResponse>("/api/profile.php")).body.photos.map((p) => [p.id, p.is_main])).toEqual([[second.id, true]]);
+  });
 });
