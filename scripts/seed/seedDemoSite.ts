@@ -164,7 +164,9 @@ async function createDemoMember(db: Db, storage: Storage, siteId: number, index:
       tattoos: m.tattoos,
       fictional: m.fictional,
     });
-    await tx.insert(photos).values([stored, ...extras].map((photo, position) => ({ ...photo, profileId: user.id, status: "approved" as const, position })));
+    // The site's own demo photos need no moderator: they are decided when they are made.
+    const decidedAt = new Date();
+    await tx.insert(photos).values([stored, ...extras].map((photo, position) => ({ ...photo, profileId: user.id, status: "approved" as const, position, decidedAt })));
     await tx.update(profiles).set({ mainPhotoId: stored.id }).where(eq(profiles.id, user.id));
   });
 }

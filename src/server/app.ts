@@ -103,6 +103,9 @@ import { operatorsRoutes } from "./features/operators/operators.routes";
 import { reportsRoutes } from "./features/reports/reports.routes";
 import { ReportsService } from "./features/reports/reports.service";
 import { reportsQueueRoutes } from "./features/reports/reportsQueue.routes";
+import { photoModerationRoutes } from "./features/photoModeration/photoModeration.routes";
+import { PhotoModerationService } from "./features/photoModeration/photoModeration.service";
+import { photoNoticesRoutes } from "./features/photoModeration/photoNotices.routes";
 
 export interface AppOptions {
   /** An already open database (tests); otherwise opened from the config and migrated. */
@@ -348,6 +351,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const reports = new ReportsService(db, limiter, restrictions);
   await app.register(reportsRoutes, { reports });
   await app.register(reportsQueueRoutes, { reports });
+  const photoModeration = new PhotoModerationService(db, storage, siteOriginOf(config), mailFrom, onMemberChanged, () => worker.wake());
+  await app.register(photoModerationRoutes, { moderation: photoModeration });
+  await app.register(photoNoticesRoutes, { moderation: photoModeration });
   if (testProvider) await app.register(testProviderRoutes, { provider: testProvider, wake: () => worker.wake() });
   await app.register(notificationsRoutes, { notifications, mailEventsToken: config.mailEventsToken });
   if (devMailbox) await app.register(devMailRoutes, { mailbox: devMailbox });

@@ -8,12 +8,15 @@ import { seriousViolations } from "./axe";
 import { cspViolations, launchBrowser, newContext } from "./browser";
 import { ConsolePage } from "./consolePages";
 import { Conversation } from "./chatPages";
+import { makeJpeg } from "../support/factories";
 import { activeMember } from "./members";
+import { ProfileEditor } from "./membersPages";
 import { type SiteServer, startSite, US_IP } from "./siteServer";
 import { LoginForm, SitePage } from "./sitePages";
 
 // An admin made with `npm run operator -- add` signs in to the console, finds a member, suspends
 // them with a reason; the member, in the middle of using the site, is shown the ban page with it.
+// A photo goes through pre-moderation (the demo site's rule, the product's default).
 
 const ADMIN = { email: "admin@staff.example", password: "console passphrase for tests" };
 const MODERATOR = { email: "moderator@staff.example", password: "another console passphrase" };
@@ -22,6 +25,8 @@ const SHOTS = process.env.CONSOLE_SCREENSHOTS ?? join(tmpdir(), "console-screens
 let site: SiteServer;
 let browser: Browser;
 let dataDir: string;
+/** The pre-moderation journey's member and approved photo: the rejection journey goes on with them. */
+let approved: { photoId: string; leo: Awaited<ReturnType<typeof activeMember>> } | undefined;
 
 beforeAll(async () => {
   // The operator command runs on the site's data folder before the site starts (PGlite has one user).
@@ -171,4 +176,86 @@ describe("the operators' console", () => {
     await rudi.context.close();
     await nina.context.close();
   });
+
+  it("takes a photo through pre-moderation: hidden from others until a moderator approves it, then seen", async () => {
+    const leo = await activeMember(site, browser, "leo@example.com", "Leo");
+    const ines = await activeMember(site, browser, "ines@example.com", "Ines", { mobile: true });
+    await leo.site$.open("/profile");
+    const photos = leo.page.getByTestId("photo-manager");
+    await photos.getByTestId("photo-rule").getByText("New photos are visible to others after a check, usually within 24 hours.").waitFor();
+    await new ProfileEditor(leo.page).uploadPhoto(await makeJpeg({ width: 600, height: 750, color: "#3a7bd5" }));
+    await photos.getByTestId("own-photo").getByText("In review").waitFor();
+    const photoId = await leo.page.evaluate(async () => (await (await fetch("/api/profile.php")).json()).photos[0].id as string);
+
+    // Ines finds no photo on Leo's page while it waits.
+    await ines.site$.open(`/members/${leo.id}`);
+    await ines.page.getByTestId("member-photos").getByText("No photo").waitFor();
+
+    for (const [language, mobile] of [
+      ["en", true],
+      ["de", false],
+      ["de", true],
+      ["en", false],
+    ] as const) {
+      const { context, console$ } = await consoleIn({ mobile, language });
+      if (!mobile) await console$.page.setViewportSize({ width: 1280, height: 800 });
+      await console$.open("/console/photos");
+      await console$.signIn(MODERATOR.email, MODERATOR.password);
+      const card = console$.page.getByTestId("queued-photo").filter({ hasText: "Leo" });
+      await card.locator(`img[src*="${photoId}"]`).waitFor();
+      await console$.page
+        .getByTestId("photo-queue-waiting")
+        .getByText(language === "de" ? "Wartend: 1" : "Waiting: 1")
+        .waitFor();
+      expect(await seriousViolations(console$.page), `photo queue ${language}`).toEqual([]);
+      await console$.page.screenshot({ path: join(SHOTS, `photos-${mobile ? "phone" : "desktop"}-${language}.png`), fullPage: true });
+      if (language === "en" && !mobile) {
+        await card.getByRole("button", { name: "Approve" }).click();
+        await console$.page.getByText("No photos waiting.").waitFor();
+      }
+      await context.close();
+    }
+
+    await ines.site$.open(`/members/${leo.id}`);
+    await ines.page.getByTestId("member-photos").locator(`img[src*="${photoId}"]`).waitFor();
+    approved = { photoId, leo };
+    await ines.context.close();
+  }, 120_000);
+
+  it("takes a rejected photo away from the member and tells them why, with a banner and on the photo screen", async () => {
+    if (!approved) throw new Error("the pre-moderation journey did not run");
+    const { photoId, leo } = approved;
+    await leo.site$.open("/profile");
+    const photos = leo.page.getByTestId("photo-manager");
+    await new ProfileEditor(leo.page).uploadPhoto(await makeJpeg({ width: 600, height: 750, color: "#222222" }));
+    await photos.getByTestId("own-photo").getByText("In review").waitFor();
+    await leo.context.close();
+    const { context, console$ } = await consoleIn({ mobile: false, language: "en" });
+    await console$.open("/console/photos");
+    await console$.signIn(MODERATOR.email, MODERATOR.password);
+    const card = console$.page.getByTestId("queued-photo").filter({ hasText: "Leo" });
+    await card.getByTestId("queued-photo-others").locator(`img[src*="${photoId}"]`).waitFor();
+    await card.getByRole("combobox", { name: "Reason for rejecting" }).selectOption("poor_quality");
+    await card.getByRole("button", { name: "Reject" }).click();
+    await console$.page.getByText("No photos waiting.").waitFor();
+    await context.close();
+
+    const phone = await newContext(browser, { ip: US_IP, mobile: true });
+    const leoPhone = await phone.newPage();
+    await new SitePage(leoPhone, site.url).open("/login");
+    await new LoginForm(leoPhone).login("leo@example.com", "member-secret-1");
+    await leoPhone.waitForURL((url) => url.pathname !== "/login");
+    await new SitePage(leoPhone, site.url).open("/members");
+    await leoPhone.getByTestId("photo-rejected-alert").getByText("One of your photos was not approved.", { exact: false }).waitFor();
+    await leoPhone.screenshot({ path: join(SHOTS, "photo-rejected-banner-phone-en.png") });
+    await leoPhone.getByTestId("photo-rejected-alert").getByRole("link", { name: "My photos" }).click();
+    await leoPhone
+      .getByTestId("photo-rejected-notice")
+      .getByText("Your photo was not approved. The photo is too blurred, dark or small to see you. You can upload another one.")
+      .waitFor();
+    expect(await leoPhone.getByTestId("own-photo").count()).toBe(1);
+    expect(await seriousViolations(leoPhone), "photo screen with a rejection").toEqual([]);
+    await leoPhone.getByTestId("photo-manager").screenshot({ path: join(SHOTS, "photo-rejected-phone-en.png") });
+    await phone.close();
+  }, 90_000);
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { SendMessageResponse } from "../../src/common/schemas/chat";
 import type { OwnProfileResponse } from "../../src/common/schemas/members";
 import { makeJpeg } from "../support/factories";
+import { signedInOperator } from "../support/operators";
 import { appForFile, type TestApp, type TestClient } from "../support/testApp";
 
 // Photos are private data: a viewer gets a photo file only while they may see it at the time they
@@ -169,5 +170,34 @@ describe("chat photos", () => {
 
     expect((await a.client.post("/api/account-delete.php", { reason: "other", password: "sender-secret-1" })).status).toBe(200);
     expect(await statuses(b.client, files)).toEqual(all(files, 404));
+  });
+});
+
+describe("post-moderation (this file's site)", () => {
+  it("shows a new photo at once and still puts it in the moderators' queue", async () => {
+    const owner = await loggedIn();
+    const viewer = await loggedIn();
+    const { id, files } = await uploadPhoto(owner.client);
+    expect(await statuses(viewer.client, files)).toEqual(all(files, 200));
+    const moderator = await signedInOperator(t, "moderator");
+    const queue = await moderator.client.get<{ photos: Array<{ id: string; status: string; mode: string }> }>("/api/console/photos");
+    expect(queue.body.photos.find((p) => p.id === id)).toMatchObject({ status: "approved", mode: "post" });
+    // Rejected after it was shown: gone at once, for the viewer and the owner.
+    expect((await moderator.client.post(`/api/console/photos/${id}/reject`, { reason: "not_you" })).status).toBe(200);
+    expect(await statuses(viewer.client, files)).toEqual(all(files, 404));
+    expect(await statuses(owner.client, files)).toEqual(all(files, 404));
+  });
+
+  it("passes the main photo on when a moderator rejects it", async () => {
+    const owner = await loggedIn();
+    const first = await uploadPhoto(owner.client);
+    const second = await uploadPhoto(owner.client);
+    const mainOf = async () =>
+      (await owner.client.get<{ user: { profile: { main_image: { id: string } | null } } }>("/api/user.php")).body.user.profile.main_image?.id;
+    expect(await mainOf()).toBe(first.id);
+    const admin = await signedInOperator(t, "admin");
+    expect((await admin.client.post(`/api/console/photos/${first.id}/reject`, { reason: "child" })).status).toBe(200);
+    expect(await mainOf()).toBe(second.id);
+    expect((await owner.client.get<OwnProfileResponse>("/api/profile.php")).body.photos.map((p) => [p.id, p.is_main])).toEqual([[second.id, true]]);
   });
 });

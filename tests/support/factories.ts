@@ -16,7 +16,9 @@ export async function createSite(
   const [company] = await db.insert(companies).values({ info: defaultCompany(options.company) }).returning();
   const [site] = await db
     .insert(sites)
-    .values({ domain: options.domain ?? "localhost", companyId: company.id, settings: defaultSettings(options.settings) })
+    // Test sites show photos at once (post-moderation) unless a test asks for the product's default,
+    // pre-moderation: tests of search, chat or caching should not need a moderator to approve each photo.
+    .values({ domain: options.domain ?? "localhost", companyId: company.id, settings: defaultSettings({ photo_moderation: "post", ...options.settings }) })
     .returning();
   await insertDefaultBundles(db, site.id);
   return site;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PHOTO_MODERATION_MODES } from "../photoModeration";
 import { LANGUAGES } from "../locales";
 
 /** Site settings as stored on the site's row; an operator edits them per site. */
@@ -34,6 +35,10 @@ export const storedSettingsSchema = z.object({
   member_resell: z.boolean(),
   niche: z.number().int().min(1).max(7),
   mail_name: z.string(),
+  /** Pre- or post-moderation of new photos (common/photoModeration.ts: absent means the default, pre). */
+  photo_moderation: z.enum(PHOTO_MODERATION_MODES).optional(),
+  /** The hours within which photos are usually checked, as pre-moderation promises members. */
+  photo_review_hours: z.number().int().positive().optional(),
 });
 export type StoredSettings = z.infer<typeof storedSettingsSchema>;
 

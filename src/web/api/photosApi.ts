@@ -3,6 +3,7 @@ import i18next from "i18next";
 import type { OwnPhoto } from "../../common/schemas/members";
 import { useLoadingStore } from "../stores/loadingStore";
 import { ApiError, api, errorFromBody, networkError } from "./apiClient";
+import { refreshPhotoNotices } from "./photoNoticesApi";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
 import { userQuery } from "./userApi";
@@ -47,6 +48,7 @@ export async function uploadPhoto(file: File): Promise<OwnPhoto> {
 function refreshAfterPhotoChange(): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.ownProfile });
   void queryClient.invalidateQueries({ queryKey: userQuery.queryKey });
+  refreshPhotoNotices();
 }
 
 export function useUploadPhoto() {

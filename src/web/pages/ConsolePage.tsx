@@ -10,6 +10,7 @@ import { ConsoleHome } from "../features/console/ConsoleHome";
 import { ConsoleShell, canModerate, isAdmin } from "../features/console/ConsoleShell";
 import { ConsoleSignIn } from "../features/console/ConsoleSignIn";
 import { MemberView } from "../features/console/MemberView";
+import { PhotoQueue } from "../features/console/PhotoQueue";
 import { ReportsQueue } from "../features/console/ReportsQueue";
 import { useRouteName } from "../hooks/useRouteName";
 
@@ -39,6 +40,7 @@ function ConsoleScreen({ operator }: { operator: NonNullable<ReturnType<typeof u
   const { id } = useParams();
   if (route === "console-members-id") return <MemberView operator={operator} id={Number(id)} />;
   if (route === "console-audit") return isAdmin(operator) ? <AuditLog /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
+  if (route === "console-photos") return canModerate(operator) ? <PhotoQueue /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
   if (route === "console-reports") return canModerate(operator) ? <ReportsQueue operator={operator} /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
   return <ConsoleHome operator={operator} />;
 }

@@ -1,4 +1,7 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { PhotoRejectionReason } from "../../../common/photoModeration";
+import { operators } from "./operators";
 import { profiles } from "./users";
 
 export type PhotoStatus = "approved" | "pending" | "rejected";
@@ -18,6 +21,13 @@ export const photos = pgTable(
     status: text("status").$type<PhotoStatus>().notNull().default("pending"),
     position: integer("position").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When a moderator approved or rejected the photo; null while it waits in the queue (photoModeration). */
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: integer("decided_by").references(() => operators.id),
+    /** Why it was rejected (common/photoModeration.ts), as the member is told. */
+    rejectionReason: text("rejection_reason").$type<PhotoRejectionReason>(),
+    /** When the member closed the notice of the rejection; until then the site shows it. */
+    rejectionSeenAt: timestamp("rejection_seen_at", { withTimezone: true }),
   },
-  (t) => [index("photos_profile_idx").on(t.profileId, t.position)],
+  (t) => [index("photos_profile_idx").on(t.profileId, t.position), index("photos_waiting_idx").on(t.createdAt).where(sql`decided_at IS NULL`)],
 );

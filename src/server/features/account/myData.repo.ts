@@ -14,7 +14,7 @@ export async function collectMyData(db: Db, userId: number) {
         FROM users WHERE id = ${userId}`),
       q(db, sql`SELECT name, status, gender, sexuality, date_of_birth, country, region, city, personal_text, interests, hair_color, eye_color, body_type,
         relationship_status, tattoos, invisible, latitude, longitude, show_activity, last_active_at, updated_at FROM profiles WHERE id = ${userId}`),
-      q(db, sql`SELECT id, '/photos/' || filename AS url, status, position, created_at FROM photos WHERE profile_id = ${userId} ORDER BY position`),
+      q(db, sql`SELECT id, '/photos/' || filename AS url, status, rejection_reason, decided_at, position, created_at FROM photos WHERE profile_id = ${userId} ORDER BY position`),
       q(db, sql`SELECT l.liked_id AS member_id, p.name, l.created_at FROM likes l LEFT JOIN profiles p ON p.id = l.liked_id WHERE l.liker_id = ${userId} ORDER BY l.created_at`),
       q(db, sql`SELECT l.liker_id AS member_id, p.name, l.created_at FROM likes l LEFT JOIN profiles p ON p.id = l.liker_id WHERE l.liked_id = ${userId} ORDER BY l.created_at`),
       q(db, sql`SELECT b.blocked_id AS member_id, p.name, b.created_at FROM blocks b LEFT JOIN profiles p ON p.id = b.blocked_id WHERE b.blocker_id = ${userId}`),

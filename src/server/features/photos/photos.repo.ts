@@ -6,15 +6,22 @@ import type { StoredPhoto } from "./processPhoto";
 
 export type PhotoRow = typeof photos.$inferSelect;
 
+/** The member's own photos, except rejected ones: those are gone for the member, who is told why (photo notices). */
 export async function ownPhotos(db: Db, profileId: number): Promise<PhotoRow[]> {
-  return db.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(asc(photos.position), asc(photos.createdAt));
+  return db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.profileId, profileId), ne(photos.status, "rejected")))
+    .orderBy(asc(photos.position), asc(photos.createdAt));
 }
 
 /**
  * Adds a photo unless the member already has `max`: the profile row is locked first, so that two
- * uploads at once cannot both pass the count. The first photo becomes the main one.
+ * uploads at once cannot both pass the count. The first approved photo becomes the main one: the
+ * main photo is what others see on cards and pages, so a photo waiting for pre-moderation becomes
+ * main only when it is approved (photoModeration.repo.ts).
  */
-export async function addPhoto(db: Db, profileId: number, stored: StoredPhoto, max: number): Promise<PhotoRow | null> {
+export async function addPhoto(db: Db, profileId: number, stored: StoredPhoto, max: number, status: "approved" | "pending"): Promise<PhotoRow | null> {
   return db.transaction(async (tx) => {
     const [profile] = await tx.select({ mainPhotoId: profiles.mainPhotoId }).from(profiles).where(eq(profiles.id, profileId)).for("update");
     const [{ n, last }] = await tx
@@ -24,9 +31,9 @@ export async function addPhoto(db: Db, profileId: number, stored: StoredPhoto, m
     if (Number(n) >= max) return null;
     const [row] = await tx
       .insert(photos)
-      .values({ ...stored, profileId, status: "approved", position: Number(last) + 1 })
+      .values({ ...stored, profileId, status, position: Number(last) + 1 })
       .returning();
-    if (!profile?.mainPhotoId) await tx.update(profiles).set({ mainPhotoId: row.id }).where(eq(profiles.id, profileId));
+    if (!profile?.mainPhotoId && status === "approved") await tx.update(profiles).set({ mainPhotoId: row.id }).where(eq(profiles.id, profileId));
     return row;
   });
 }

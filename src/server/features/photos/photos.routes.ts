@@ -26,7 +26,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; onChan
     async (request) => {
       const member = request.member;
       if (!member) throw unauthorized();
-      const photo = await photos.upload(member, await readUploadedImage(request));
+      const photo = await photos.upload(member, request.site, await readUploadedImage(request));
       await onChanged(member.user.id);
       return { photo };
     },

@@ -1,9 +1,11 @@
+import { newPhotoStatus, photoModerationOf } from "../../../common/photoModeration";
 import { FREE_PHOTOS, FREE_VISIBLE_PHOTOS, PREMIUM_PHOTOS } from "../../../common/constants";
 import type { OwnPhoto } from "../../../common/schemas/members";
 import type { OpenedFile, Storage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { MemberRecord } from "../auth/auth.repo";
+import type { SiteRow } from "../settings/settings.repo";
 import { detectImageType } from "./detectImageType";
 import { isVisible, type Viewer } from "../members/visibility";
 import { etagMatches, photoEtag } from "./photoCaching";
@@ -38,7 +40,7 @@ export class PhotosService {
   ) {}
 
   /** Checks the file by content, re-encodes it (dropping metadata) and stores it with its variants. */
-  async upload(member: MemberRecord, file: Buffer): Promise<OwnPhoto> {
+  async upload(member: MemberRecord, site: SiteRow, file: Buffer): Promise<OwnPhoto> {
     const max = maxPhotos(member.user.paidUser);
     if (!detectImageType(file)) throw new AppError(400, "not_an_image");
     let stored: Awaited<ReturnType<typeof processPhoto>>;
@@ -47,12 +49,13 @@ export class PhotosService {
     } catch {
       throw new AppError(400, "image_corrupt");
     }
-    const row = await addPhoto(this.db, member.profile.id, stored, max);
+    // Pre-moderation: only the owner sees it until a moderator approves it; post: shown at once. Queued either way.
+    const row = await addPhoto(this.db, member.profile.id, stored, max, newPhotoStatus(photoModerationOf(site.settings).mode));
     if (!row) {
       await this.removeFiles(stored);
       throw new AppError(400, member.user.paidUser ? "photo_limit_premium" : "photo_limit_free", { max });
     }
-    return ownPhotoDto(row, member.profile.mainPhotoId ?? row.id);
+    return ownPhotoDto(row, member.profile.mainPhotoId ?? (row.status === "approved" ? row.id : null));
   }
 
   async remove(member: MemberRecord, photoId: string): Promise<void> {
@@ -67,7 +70,7 @@ export class PhotosService {
 
   /**
    * A photo file for a viewer who may have it now (the rules are in photoCaching.ts), or null. The
-   * owner always; others while the photo is approved and its owner visible to them (visibility.ts),
+   * owner while it is not rejected; others while the photo is approved and its owner visible to them (visibility.ts),
    * and, except the blurred copy, unlocked: one of the first FREE_VISIBLE_PHOTOS, or a premium viewer.
    * `body` is null when the viewer's copy (If-None-Match) is still the file: nothing to send again.
    */
@@ -77,6 +80,9 @@ export class PhotosService {
     const found = await photoForServing(this.db, parsed.id, viewer.id);
     if (!found || found.siteId !== viewer.siteId) return null;
     const { photo } = found;
+    // A rejected photo is gone for everyone, its owner too (they are told why: photoModeration).
+    if (photo.status === "rejected") return null;
+    // Photo moderation: a photo still waiting (pre-moderation) is its owner's only.
     if (viewer.id !== photo.profileId) {
       if (photo.status !== "approved" || !isVisible(found.owner, viewer)) return null;
       if (parsed.variant !== "blur" && !viewer.paid && (await photoRank(this.db, photo, found.mainPhotoId)) >= FREE_VISIBLE_PHOTOS) return null;

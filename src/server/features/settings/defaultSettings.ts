@@ -1,3 +1,4 @@
+import { DEFAULT_PHOTO_MODERATION, DEFAULT_PHOTO_REVIEW_HOURS } from "../../../common/photoModeration";
 import type { CompanyInfo, StoredSettings } from "../../../common/schemas/settings";
 
 /**
@@ -40,6 +41,9 @@ export function defaultSettings(overrides: Partial<StoredSettings> = {}): Stored
     member_resell: false,
     niche: 1,
     mail_name: "Amoria",
+    // New photos are checked before others see them, usually within a day: see common/photoModeration.ts.
+    photo_moderation: DEFAULT_PHOTO_MODERATION,
+    photo_review_hours: DEFAULT_PHOTO_REVIEW_HOURS,
     ...overrides,
   };
 }

@@ -37,6 +37,11 @@ export function ConsoleShell({ operator, children }: { operator: Operator; child
                   {t("nav.reports")}
                 </Nav.Link>
               )}
+              {canModerate(operator) && (
+                <Nav.Link as={Link} to="/console/photos" eventKey="photos">
+                  {t("nav.photos")}
+                </Nav.Link>
+              )}
               {isAdmin(operator) && (
                 <Nav.Link as={Link} to="/console/audit" eventKey="audit">
                   {t("nav.audit")}

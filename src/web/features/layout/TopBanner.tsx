@@ -1,5 +1,6 @@
 import { ActivationReminder } from "../auth/ActivationReminder";
 import { ProfilePhotoAlert } from "../members/ProfilePhotoAlert";
+import { PhotoRejectedAlert } from "../profile/PhotoRejectedAlert";
 import { DisabledNotificationsAlert } from "../notifications/DisabledNotificationsAlert";
 import { TimeBonusBanner } from "../payments/TimeBonusBanner";
 import { PushAlert } from "../push/PushAlert";
@@ -11,6 +12,8 @@ export function TopBanner() {
   switch (banner) {
     case "activation":
       return <ActivationReminder />;
+    case "photo-rejected":
+      return <PhotoRejectedAlert />;
     case "photo":
       return <ProfilePhotoAlert />;
     case "time-bonus":

@@ -2,13 +2,21 @@ import { describe, expect, it } from "vitest";
 import { dismissalHolds } from "../../stores/dismissals";
 import { type BannerKind, chooseBanner, type Eligibility, modalMayOpen } from "./bannerPriority";
 
-const none: Record<BannerKind, Eligibility> = { activation: false, photo: false, "time-bonus": false, "disabled-notifications": false, push: false };
+const none: Record<BannerKind, Eligibility> = {
+  activation: false,
+  "photo-rejected": false,
+  photo: false,
+  "time-bonus": false,
+  "disabled-notifications": false,
+  push: false,
+};
 
 describe("one banner at a time", () => {
   it("shows the most important eligible banner only", () => {
-    const all = { activation: true, photo: true, "time-bonus": true, "disabled-notifications": true, push: true };
+    const all = { activation: true, "photo-rejected": true, photo: true, "time-bonus": true, "disabled-notifications": true, push: true };
     expect(chooseBanner(all, "members")).toBe("activation");
     expect(chooseBanner({ ...all, activation: false }, "members")).toBe("disabled-notifications");
+    expect(chooseBanner({ ...none, "photo-rejected": true, photo: true, "time-bonus": true }, "members")).toBe("photo-rejected");
     expect(chooseBanner({ ...none, photo: true, "time-bonus": true, push: true }, "members")).toBe("photo");
     expect(chooseBanner({ ...none, "time-bonus": true, push: true }, "members")).toBe("time-bonus");
     expect(chooseBanner({ ...none, push: true }, "chats")).toBe("push");
@@ -21,6 +29,7 @@ describe("one banner at a time", () => {
   });
 
   it("waits while a more important banner is unknown, not while a less important one is", () => {
+    expect(chooseBanner({ ...none, "photo-rejected": "unknown", photo: true }, "members")).toBe("pending");
     expect(chooseBanner({ ...none, push: "unknown" }, "members")).toBe("pending");
     expect(chooseBanner({ ...none, photo: true, push: "unknown" }, "members")).toBe("photo");
   });

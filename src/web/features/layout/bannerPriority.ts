@@ -9,12 +9,14 @@ import { MEMBERS_AREA_ROUTES } from "../../../common/routes";
  * 1. activation: until the e-mail is confirmed nobody can find the member;
  * 2. disabled-notifications: we stopped sending e-mails (a bounce, a complaint, an unsubscribe), so
  *    the member misses messages;
- * 3. photo: without a main photo the member gets few answers;
- * 4. time-bonus: a discount running out within hours (its modal and the credits page show it too;
+ * 3. photo-rejected: a moderator rejected one of the member's photos; they are told why and may
+ *    upload another (it comes before "photo", which would only ask for one without saying why);
+ * 4. photo: without a main photo the member gets few answers;
+ * 5. time-bonus: a discount running out within hours (its modal and the credits page show it too;
  *    on the credits page, where buying is what the member came for, it comes first);
- * 5. push: an offer the member can take any time, from the notifications page too.
+ * 6. push: an offer the member can take any time, from the notifications page too.
  */
-export const BANNER_PRIORITY = ["activation", "disabled-notifications", "photo", "time-bonus", "push"] as const;
+export const BANNER_PRIORITY = ["activation", "disabled-notifications", "photo-rejected", "photo", "time-bonus", "push"] as const;
 export type BannerKind = (typeof BANNER_PRIORITY)[number];
 
 /**

@@ -5,7 +5,9 @@ import { useRouteName } from "../../hooks/useRouteName";
 import { useDismissed } from "../../stores/dismissals";
 import { selectPushState, usePushStore } from "../../stores/pushStore";
 import { activationReminderMode, isSmartphone } from "../auth/activationReminderMode";
+import { usePhotoNotices } from "../../api/photoNoticesApi";
 import { profilePhotoAlertVisible } from "../members/profilePhotoAlertVisible";
+import { photoRejectedAlertVisible } from "../profile/photoRejectedAlertVisible";
 import { disabledNotificationsAlertVisible } from "../notifications/disabledNotificationsAlertVisible";
 import { timeBonusSecondsLeft } from "../payments/timeBonus";
 import { pushAlertVisible } from "../push/pushState";
@@ -23,8 +25,11 @@ export function useTopBanner(): BannerKind | "pending" | null {
   const disabledDismissed = useDismissed("hide-disabled-notifications-alert");
   const pushState = usePushStore(selectPushState);
   const pushReady = usePushStore((s) => s.ready);
+  const notices = usePhotoNotices(Boolean(user));
   if (userState.isPending) return "pending";
   if (!user) return null;
+  // A photo in review is not missing: no "add a photo" while it waits (photo moderation).
+  const photoInReview = (notices.data?.pending ?? 0) > 0;
   const pushInput = { loggedIn: true, state: pushState, dismissed: pushDismissed, routeName };
   return chooseBanner(
     {
@@ -37,7 +42,13 @@ export function useTopBanner(): BannerKind | "pending" | null {
           signupComplete: search.has("api_signup_complete"),
           smartphone: isSmartphone(),
         }) !== null,
-      photo: profilePhotoAlertVisible({ loggedIn: true, hasMainImage: Boolean(user.profile.main_image), routeName, dismissed: photoDismissed }),
+      "photo-rejected": notices.isPending ? "unknown" : photoRejectedAlertVisible(notices.data?.rejected.length ?? 0, routeName),
+      photo: profilePhotoAlertVisible({
+        loggedIn: true,
+        hasMainImage: Boolean(user.profile.main_image) || photoInReview,
+        routeName,
+        dismissed: photoDismissed,
+      }),
       "time-bonus": timeBonusSecondsLeft(user, Date.now()) !== null && routeName !== null && TIME_BONUS_BANNER_ROUTES.includes(routeName),
       "disabled-notifications": disabledNotificationsAlertVisible({
         loggedIn: true,

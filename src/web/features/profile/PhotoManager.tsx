@@ -3,6 +3,8 @@ import { Alert, Badge, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { PREMIUM_PHOTOS } from "../../../common/constants";
 import type { OwnPhoto } from "../../../common/schemas/members";
+import { photoModerationOf } from "../../../common/photoModeration";
+import { useClosePhotoNotice, usePhotoNotices } from "../../api/photoNoticesApi";
 import { useDeletePhoto, useUploadPhoto } from "../../api/photosApi";
 import { useSaveProfile } from "../../api/profileApi";
 import { useSettings } from "../../api/settingsApi";
@@ -18,10 +20,15 @@ interface Props {
   paidUser: boolean;
 }
 
-/** Own photos with their review status: upload, choose the main photo, delete. */
+/** Own photos with their review status and the site's review rule: upload, choose the main photo, delete; rejections with their reason. */
 export function PhotoManager({ photos, maxPhotos, paidUser }: Props) {
   const { t } = useTranslation();
-  const { cdn_prefix } = useSettings();
+  const settings = useSettings();
+  const { cdn_prefix } = settings;
+  // What the site's rule is, said truthfully: checked before others see a photo, or shown at once and checked after.
+  const rule = photoModerationOf(settings);
+  const rejected = usePhotoNotices(true).data?.rejected ?? [];
+  const closeNotice = useClosePhotoNotice();
   const upload = useUploadPhoto();
   const remove = useDeletePhoto();
   const makeMain = useSaveProfile();
@@ -61,6 +68,19 @@ export function PhotoManager({ photos, maxPhotos, paidUser }: Props) {
           {error.message}
         </Alert>
       )}
+      {rejected.map((r) => (
+        <Alert
+          key={r.id}
+          variant="warning"
+          className="py-2 small"
+          dismissible
+          onClose={() => closeNotice.mutate(r.id)}
+          closeLabel={t("common.close")}
+          data-testid="photo-rejected-notice"
+        >
+          {t("photos.rejected_notice", { reason: t(`photos.rejection_reasons.${r.reason}`) })}
+        </Alert>
+      ))}
       <ul className="photo-grid list-unstyled mb-2">
         {photos.map((photo) => (
           <li key={photo.id} className="photo-tile" data-testid="own-photo">
@@ -118,6 +138,9 @@ export function PhotoManager({ photos, maxPhotos, paidUser }: Props) {
         tabIndex={-1}
         data-testid="photo-input"
       />
+      <p className="small mb-1" data-testid="photo-rule">
+        {rule.mode === "pre" ? t("photos.rule_pre", { hours: rule.reviewHours }) : t("photos.rule_post")}
+      </p>
       <p className="small text-body-secondary mb-0">{t("photos.review_note")}</p>
       {full && !paidUser && (
         <p className="small mt-2 mb-0">

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { okSchema } from "../../../common/schemas/auth";
+import { photoIdParamsSchema, photoQueueSchema, photoRejectionSchema } from "../../../common/schemas/photoModeration";
+import { requireOperator } from "../operators/operatorAccess";
+import type { PhotoModerationService } from "./photoModeration.service";
+
+const tags = ["console"];
+const moderators = ["moderator", "admin"] as const;
+const params = photoIdParamsSchema;
+
+/** The moderators' photo queue: the oldest undecided photos; approve or reject each with a reason. */
+export const photoModerationRoutes: FastifyPluginAsyncZod<{ moderation: PhotoModerationService }> = async (app, { moderation }) => {
+  app.get(
+    "/api/console/photos",
+    { config: { operator: moderators }, schema: { tags, summary: "Photos waiting for a decision, oldest first", response: { 200: photoQueueSchema } } },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return moderation.queue();
+    },
+  );
+
+  app.get(
+    "/api/console/photos/:id/file",
+    {
+      config: { operator: moderators },
+      schema: {
+        tags,
+        summary: "A photo file for the moderator, whatever its status",
+        params,
+        querystring: z.object({ size: z.enum(["full", "thumb"]).default("full") }).strict(),
+      },
+    },
+    async (request, reply) => {
+      const file = await moderation.file(request.params.id, request.query.size);
+      // A photo waiting for pre-moderation is nobody's to keep: not in any cache.
+      return reply
+        .type("image/jpeg")
+        .header("cache-control", "private, no-store")
+        .header("x-content-type-options", "nosniff")
+        .header("content-length", file.size)
+        .send(file.body);
+    },
+  );
+
+  app.post(
+    "/api/console/photos/:id/approve",
+    { config: { operator: moderators }, schema: { tags, summary: "Approve a waiting photo", params, response: { 200: okSchema } } },
+    async (request) => {
+      await moderation.decide(requireOperator(request).operator.id, request.params.id, { decision: "approve" });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/console/photos/:id/reject",
+    {
+      config: { operator: moderators },
+      schema: { tags, summary: "Reject a waiting photo with a reason the member is told", params, body: photoRejectionSchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await moderation.decide(requireOperator(request).operator.id, request.params.id, { decision: "reject", reason: request.body.reason });
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,139 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Alert, Badge, Button, Card, Col, Form, Row, Spinner } from "react-bootstrap";
+import { useTranslation } from "react-i18next";
+import { PHOTO_REJECTION_REASONS, type PhotoRejectionReason } from "../../../common/photoModeration";
+import type { PhotoQueue as Queue, QueuedPhoto } from "../../../common/schemas/photoModeration";
+import { api } from "../../api/apiClient";
+import { useFormats } from "../../i18n/formats";
+import { CONSOLE_NS } from "./consoleI18n";
+
+const QUEUE_KEY = ["console", "photos"] as const;
+
+function useDecidePhoto(photoId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: PhotoRejectionReason | null) =>
+      reason
+        ? api(`/api/console/photos/${photoId}/reject`, { method: "POST", body: { reason } })
+        : api(`/api/console/photos/${photoId}/approve`, { method: "POST", body: {} }),
+    onSuccess: () => client.invalidateQueries({ queryKey: QUEUE_KEY }),
+  });
+}
+
+/** The moderators' photo queue: the oldest undecided photos first, with the member's other photos and profile. */
+export function PhotoQueue() {
+  const { t } = useTranslation(CONSOLE_NS);
+  const queue = useQuery({ queryKey: QUEUE_KEY, queryFn: () => api<Queue>("/api/console/photos") });
+  return (
+    <section>
+      <div className="d-flex flex-wrap align-items-baseline gap-2 mb-3">
+        <h1 className="h4 mb-0">{t("photo_queue.title")}</h1>
+        {queue.data && (
+          <Badge bg={queue.data.waiting > 0 ? "danger" : "secondary"} data-testid="photo-queue-waiting">
+            {t("photo_queue.waiting", { count: queue.data.waiting })}
+          </Badge>
+        )}
+      </div>
+      {queue.isPending && <Spinner size="sm" />}
+      {queue.isError && <Alert variant="danger">{queue.error.message}</Alert>}
+      {queue.data?.photos.length === 0 && <p className="text-body-secondary">{t("photo_queue.empty")}</p>}
+      {queue.data?.photos.map((photo) => (
+        <QueuedPhotoCard key={photo.id} photo={photo} />
+      ))}
+    </section>
+  );
+}
+
+function QueuedPhotoCard({ photo }: { photo: QueuedPhoto }) {
+  const { t } = useTranslation(CONSOLE_NS);
+  const formats = useFormats();
+  const decide = useDecidePhoto(photo.id);
+  const [reason, setReason] = useState<PhotoRejectionReason | "">("");
+  const { member } = photo;
+  const facts = [
+    member.gender === "female" || member.gender === "male" ? t(`photo_queue.gender.${member.gender}`) : null,
+    member.age !== null ? t("photo_queue.age", { age: member.age }) : null,
+    [member.city, member.country].filter(Boolean).join(", "),
+  ].filter((f) => f !== null && f !== "");
+  return (
+    <Card className="mb-3" data-testid="queued-photo">
+      <Card.Body>
+        <Row className="g-3">
+          <Col xs={12} md={5} lg={4}>
+            <img
+              src={photo.url}
+              alt={t("photo_queue.photo_alt", { name: member.name })}
+              className="w-100 rounded object-fit-contain bg-body-secondary"
+              style={{ maxHeight: 420 }}
+            />
+            <div className="small text-body-secondary mt-1">{t("photo_queue.uploaded", { at: formats.dateTime(photo.created_at) })}</div>
+            <Badge bg={photo.status === "pending" ? "warning" : "info"} text="dark" className="mt-1 text-wrap text-start">
+              {photo.status === "pending" ? t("photo_queue.pending") : t("photo_queue.shown")}
+            </Badge>
+          </Col>
+          <Col xs={12} md={7} lg={8}>
+            <Card.Title as="h2" className="h5 text-break">
+              {member.name} <span className="text-body-secondary fs-6">#{member.id}</span>
+            </Card.Title>
+            <p className="small text-body-secondary mb-1 text-break">
+              {member.site} · {t("photo_queue.signed_up", { date: formats.date(member.signup_date) })}
+            </p>
+            {facts.length > 0 && <p className="small mb-1">{facts.join(" · ")}</p>}
+            {member.personal_text && <p className="small fst-italic text-break mb-2">“{member.personal_text}”</p>}
+            <h3 className="h6 mt-3">{t("photo_queue.others", { count: photo.other_photos.length })}</h3>
+            {photo.other_photos.length === 0 ? (
+              <p className="small text-body-secondary">{t("photo_queue.no_others")}</p>
+            ) : (
+              <ul className="list-unstyled d-flex flex-wrap gap-2 mb-3" data-testid="queued-photo-others">
+                {photo.other_photos.map((other) => (
+                  <li key={other.id} className="text-center">
+                    <img
+                      src={other.url}
+                      alt={t("photo_queue.other_alt", { name: member.name })}
+                      width={80}
+                      height={100}
+                      className="rounded object-fit-cover d-block"
+                      loading="lazy"
+                    />
+                    <span className="small text-body-secondary">{t(`photo_queue.status.${other.status}`)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {decide.isError && <Alert variant="danger">{decide.error.message}</Alert>}
+            <div className="d-flex flex-wrap gap-2 align-items-start">
+              <Button variant="success" onClick={() => decide.mutate(null)} disabled={decide.isPending}>
+                {t("photo_queue.approve")}
+              </Button>
+              <Form
+                className="d-flex flex-wrap gap-2"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  if (reason) decide.mutate(reason);
+                }}
+              >
+                <Form.Select
+                  aria-label={t("photo_queue.reason")}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value as PhotoRejectionReason | "")}
+                  className="w-auto"
+                >
+                  <option value="">{t("photo_queue.choose")}</option>
+                  {PHOTO_REJECTION_REASONS.map((r) => (
+                    <option key={r} value={r}>
+                      {t(`photo_queue.reasons.${r}`)}
+                    </option>
+                  ))}
+                </Form.Select>
+                <Button type="submit" variant="danger" disabled={!reason || decide.isPending}>
+                  {t("photo_queue.reject")}
+                </Button>
+              </Form>
+            </div>
+          </Col>
+        </Row>
+      </Card.Body>
+    </Card>
+  );
+}
