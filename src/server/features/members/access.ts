@@ -85,12 +85,6 @@ export async function blockedIds(db: Db, viewerId: number | null): Promise<numbe
   return rows.map((r) => (r.blockerId === viewerId ? r.blockedId : r.blockerId));
 }
 
-/** True when either member blocked the other. */
-export async function isBlockedEitherWay(db: Db, a: number, b: number): Promise<boolean> {
-  const [row] = rowsOf<{ blocked: boolean }>(await db.execute(sql`SELECT ${blockedEitherWaySql(a, b)} AS blocked`));
-  return Boolean(row?.blocked);
-}
-
 /** Records that `blockerId` blocks `blockedId` (nothing when it is recorded already). */
 export async function addBlock(db: Db, blockerId: number, blockedId: number): Promise<void> {
   await db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
