@@ -62,6 +62,13 @@ export const notBlockedEitherWaySql = (a: Operand, b: Operand): SQL => sql`NOT $
 /** notBlockedEitherWaySql as text, for prepared statements: `a` and `b` are SQL text ("$1", "p.id"). */
 export const notBlockedEitherWayText = (a: string, b: string): string => textOf(notBlockedEitherWaySql(sql.raw(a), sql.raw(b)));
 
+/**
+ * SQL: the `profiles` row of a Drizzle query is a member `viewerId` may find in a list: listed, and
+ * neither blocked the other (swipe cards, automatic likes). Search reads the viewer's few blocks
+ * once instead (blockedIds), so that its counts can be shared by every viewer.
+ */
+export const visibleInListsSql = (viewerId: number): SQL => sql`${listedSql()} AND ${notBlockedEitherWaySql(viewerId, profiles.id)}`;
+
 /** SQL: `blocker` blocked `blocked`. */
 export const blockedBySql = (blocker: Operand, blocked: Operand): SQL<boolean> =>
   sql<boolean>`EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${blocker} AND blocked_id = ${blocked})`;

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { photos, profiles, swipes } from "../../db/schema";
 import type { Coordinates } from "../../geo/places";
 import { mainPhotoColumns } from "../auth/auth.repo";
-import { listedSql, notBlockedEitherWaySql } from "../members/access";
+import { visibleInListsSql } from "../members/access";
 import { shownDistanceSql } from "../members/members.repo";
 
 /** Distances (km) that group the swipe game's cards: those within the first come first, and so on. */
@@ -39,7 +39,7 @@ export async function swipeCards(db: Db, siteId: number, memberId: number, gende
     .where(
       and(
         eq(profiles.siteId, siteId),
-        listedSql(),
+        visibleInListsSql(memberId),
         sql`${profiles.id} <> ${memberId}`,
         sql`${profiles.gender} IN (${sql.join(
           genders.map((g) => sql`${g}`),
@@ -47,7 +47,6 @@ export async function swipeCards(db: Db, siteId: number, memberId: number, gende
         )})`,
         sql`NOT EXISTS (SELECT 1 FROM swipes s WHERE s.user_id = ${memberId} AND s.target_id = ${profiles.id})`,
         sql`NOT EXISTS (SELECT 1 FROM likes l WHERE l.liker_id = ${memberId} AND l.liked_id = ${profiles.id})`,
-        notBlockedEitherWaySql(memberId, profiles.id),
       ),
     )
     .orderBy(...order, sql`random()`)
