@@ -57,10 +57,9 @@ describe("the server's start", () => {
   const start = (dotEnv: string, env: Record<string, string> = {}) => {
     const cwd = tempDir();
     writeFileSync(join(cwd, ".env"), dotEnv);
-    const { PATH, HOME } = process.env;
     const run = spawnSync(process.execPath, ["--import", tsx, join(root, "src/server/main.ts")], {
       cwd,
-      env: { PATH, HOME, PORT: "0", DATA_DIR: join(cwd, "data"), ...env },
+      env: { PATH: process.env.PATH ?? "", PORT: "0", DATA_DIR: join(cwd, "data"), ...env },
       encoding: "utf8",
       timeout: 20_000,
     });
