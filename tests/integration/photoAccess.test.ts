@@ -145,6 +145,19 @@ describe("profile photos", () => {
     }
   });
 
+  it("are deleted by their owner only: another member's try is not found and leaves the photo", async () => {
+    const owner = await loggedIn();
+    const other = await loggedIn();
+    const { id, files } = await uploadPhoto(owner.client);
+    expect((await other.client.del(`/api/photos.php?id=${id}`)).status).toBe(404);
+    expect((await other.client.del("/api/photos.php?id=00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect(await statuses(t.client(), files)).toEqual(all(files, 200));
+    const own = (await owner.client.get<OwnProfileResponse>("/api/profile.php")).body;
+    expect(own.photos.map((p) => [p.id, p.is_main])).toEqual([[id, true]]);
+    expect((await owner.client.del(`/api/photos.php?id=${id}`)).status).toBe(200);
+    expect(await statuses(t.client(), files)).toEqual(all(files, 404));
+  });
+
   it("are served by no other path than /photos/ (no static folder of uploads)", async () => {
     const owner = await loggedIn();
     const { id } = await uploadPhoto(owner.client);

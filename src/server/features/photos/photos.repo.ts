@@ -10,11 +10,6 @@ export async function ownPhotos(db: Db, profileId: number): Promise<PhotoRow[]> 
   return db.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(asc(photos.position), asc(photos.createdAt));
 }
 
-export async function photoById(db: Db, photoId: string): Promise<PhotoRow | null> {
-  const [row] = await db.select().from(photos).where(eq(photos.id, photoId));
-  return row ?? null;
-}
-
 /**
  * Adds a photo unless the member already has `max`: the profile row is locked first, so that two
  * uploads at once cannot both pass the count. The first photo becomes the main one.
@@ -36,14 +31,15 @@ export async function addPhoto(db: Db, profileId: number, stored: StoredPhoto, m
   });
 }
 
-/** Deletes an own photo; a deleted main photo passes the role to the next one. Returns the row, or null when it is not the member's. */
-export async function removePhoto(db: Db, profileId: number, photoId: string): Promise<PhotoRow | null> {
+/**
+ * Deletes a photo when `assertMayRemove` lets the member (it throws otherwise, and nothing is
+ * deleted); a deleted main photo passes the role to the next one. Returns the deleted row.
+ */
+export async function removePhoto(db: Db, photoId: string, assertMayRemove: (photo: PhotoRow | null) => void): Promise<PhotoRow> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(photos)
-      .where(and(eq(photos.id, photoId), eq(photos.profileId, profileId)))
-      .returning();
-    if (!row) return null;
+    const [row] = await tx.delete(photos).where(eq(photos.id, photoId)).returning();
+    assertMayRemove(row ?? null);
+    const profileId = row.profileId;
     const [profile] = await tx.select({ mainPhotoId: profiles.mainPhotoId }).from(profiles).where(eq(profiles.id, profileId));
     if (profile?.mainPhotoId === photoId) {
       const [next] = await tx

@@ -7,7 +7,7 @@ import type { MemberRecord } from "../auth/auth.repo";
 import { detectImageType } from "./detectImageType";
 import { assertMayWrite, isVisible, photoLocked, type Viewer } from "../members/access";
 import { etagMatches, photoEtag } from "./photoCaching";
-import { addPhoto, type PhotoRow, photoById, photoForServing, removePhoto } from "./photos.repo";
+import { addPhoto, type PhotoRow, photoForServing, removePhoto } from "./photos.repo";
 import { processPhoto } from "./processPhoto";
 
 export function ownPhotoDto(photo: PhotoRow, mainPhotoId: string | null): OwnPhoto {
@@ -56,10 +56,8 @@ export class PhotosService {
   }
 
   async remove(member: MemberRecord, photoId: string): Promise<void> {
-    assertMayWrite({ photo: await photoById(this.db, photoId) }, { id: member.user.id, siteId: member.user.siteId, paid: member.user.paidUser });
-    // Deleted only as the member's own: a photo deleted meanwhile is not found either.
-    const row = await removePhoto(this.db, member.profile.id, photoId);
-    if (!row) throw new AppError(404, "not_found");
+    const viewer = { id: member.user.id, siteId: member.user.siteId, paid: member.user.paidUser };
+    const row = await removePhoto(this.db, photoId, (photo) => assertMayWrite({ photo }, viewer));
     await this.removeFiles(row);
   }
 
