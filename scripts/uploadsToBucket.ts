@@ -1,7 +1,7 @@
 import { join, resolve } from "node:path";
 import { LocalStorage } from "../src/server/adapters/storage";
 import { S3Storage } from "../src/server/adapters/storage.s3";
-import { ConfigError, loadConfig } from "../src/server/config";
+import { ConfigError, loadConfig, loadEnvFile } from "../src/server/config";
 import { bucketProblem } from "../src/server/startChecks";
 import { copyFiles } from "./copyFiles";
 
@@ -15,6 +15,7 @@ function stop(line: string): never {
 }
 
 try {
+  loadEnvFile();
   const config = loadConfig();
   if (!config.s3) stop("S3_BUCKET: required, with the other S3_* variables: the bucket to copy the photos into");
   const folder = process.argv[2] ? resolve(process.argv[2]) : join(config.dataDir, "uploads");

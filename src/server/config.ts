@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { resolve } from "node:path";
+import { parseEnv } from "node:util";
 import { z } from "zod";
 
 // The one place that reads the environment. A bad value stops the start with a message naming it.
@@ -73,12 +75,18 @@ const envSchema = z.object({
   MESSAGE_MAIL_DELAY_S: z.coerce.number().int().min(0).max(86_400).default(300),
   VAPID_PUBLIC_KEY: z.string().min(40).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, "must start with mailto: or https:").optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, "must start with mailto: or https:")
+    .optional(),
   MAIL_EVENTS_TOKEN: z.string().min(16).optional(),
   /** Bearer token of GET /metrics (Prometheus); the endpoint is off without it. */
   METRICS_TOKEN: z.string().min(16).optional(),
   PAYMENT_PROVIDER: z.enum(["test", "mollie"]).optional(),
-  MOLLIE_API_KEY: z.string().regex(/^(live|test)_\w{20,}$/, "must be a Mollie API key (live_... or test_...)").optional(),
+  MOLLIE_API_KEY: z
+    .string()
+    .regex(/^(live|test)_\w{20,}$/, "must be a Mollie API key (live_... or test_...)")
+    .optional(),
   MOLLIE_API_URL: url(["http", "https"]).optional(),
   /** How long a call to Mollie may take before it is given up (the member hears payments are unavailable). */
   MOLLIE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
@@ -86,7 +94,10 @@ const envSchema = z.object({
   SMS_TOKEN: z.string().min(8).optional(),
   /** Photos in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Scaleway...); without S3_BUCKET they stay in DATA_DIR/uploads. */
   S3_ENDPOINT: url(["http", "https"]).optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, "must be a region name such as eu-central-1 (auto for Cloudflare R2)").optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, "must be a region name such as eu-central-1 (auto for Cloudflare R2)")
+    .optional(),
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens")
@@ -194,6 +205,24 @@ function productionVariableOf(e: z.infer<typeof envSchema>): string | null {
   if (e.NODE_ENV === "test") return null;
   if (e.NODE_ENV === "production") return "NODE_ENV";
   return PRODUCTION_VARIABLES.find((name) => e[name] !== undefined) ?? null;
+}
+
+/**
+ * Adds the variables of a `.env` file (default: in the working directory, as `npm start` runs) to the
+ * environment, when the file exists: the server and its commands call it first. A variable already
+ * set in the real environment wins over the file, as with `node --env-file`. Returns whether a file
+ * was read; a malformed file stops the start like a bad variable.
+ */
+export function loadEnvFile(path = resolve(".env"), env: NodeJS.ProcessEnv = process.env): boolean {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw new ConfigError(`${path}: ${(err as Error).message}`);
+  }
+  for (const [name, value] of Object.entries(parseEnv(text))) if (env[name] === undefined) env[name] = value;
+  return true;
 }
 
 /** Reads and validates the environment; throws ConfigError naming each bad variable. */

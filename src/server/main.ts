@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, productionGap } from "./config";
+import { ConfigError, loadConfig, loadEnvFile, productionGap } from "./config";
 
 // The configuration is checked before the server's modules load, so that a start that cannot work
 // stops within a moment.
@@ -10,6 +10,7 @@ function stop(line: string): never {
 }
 
 try {
+  loadEnvFile();
   const config = loadConfig();
   if (config.env === "test") stop("NODE_ENV: test is for the test suites only; leave it unset (embedded default) or set production");
   const gap = productionGap(config);

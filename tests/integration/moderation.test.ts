@@ -135,7 +135,7 @@ describe("bans", () => {
     const member = await createMember(db(), t.site.id, { status: "not_confirmed" });
     const admin = await signedInOperator(t, "admin");
     await admin.client.post(`/api/console/members/${member.user.id}/ban`, { reason: "Fake" });
-    const { restoreProfileStatus } = await import("../../src/server/features/members/memberRestrictions");
+    const { restoreProfileStatus } = await import("../../src/server/features/members/accessRestrictions");
     await db().execute(sql`UPDATE users SET status = 'confirmed' WHERE id = ${member.user.id}`);
     expect(await restoreProfileStatus(db(), member.user.id)).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { loadConfig } from "../config";
+import { loadConfig, loadEnvFile } from "../config";
 import { openDatabase } from "../db/client";
 import { fillMissingPlaces } from "../features/profile/places.repo";
 
@@ -6,6 +6,7 @@ import { fillMissingPlaces } from "../features/profile/places.repo";
 // PGlite in DATA_DIR) to the latest schema once, then exits; compose runs it before the app
 // instances start. The instances migrate at start too, which is then a no-op.
 
+loadEnvFile();
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {

@@ -1,7 +1,7 @@
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import type { OperatorRole } from "../../common/schemas/console";
-import { ConfigError, loadConfig } from "../config";
+import { ConfigError, loadConfig, loadEnvFile } from "../config";
 import { openDatabase } from "../db/client";
 import { addOperator, listOperators, operatorInputProblem } from "../features/operators/operatorAccounts";
 
@@ -52,6 +52,7 @@ if (command !== "add" && command !== "list") stop(USAGE);
 if (command === "add" && (!email || !role)) stop(USAGE);
 
 try {
+  loadEnvFile();
   const config = loadConfig();
   if (command === "add") {
     const early = operatorInputProblem(email, role, "x".repeat(64));

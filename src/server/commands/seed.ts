@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { FIRST_DEMO_MEMBERS, seedDemoSite } from "../../../scripts/seed/seedDemoSite";
 import { LocalStorage, type Storage } from "../adapters/storage";
 import { S3Storage } from "../adapters/storage.s3";
-import { loadConfig } from "../config";
+import { loadConfig, loadEnvFile } from "../config";
 import { openDatabase } from "../db/client";
 import { fillMissingPlaces } from "../features/profile/places.repo";
 
@@ -10,6 +10,7 @@ import { fillMissingPlaces } from "../features/profile/places.repo";
 // site's first members, so that the server then has only to open the database and listen. It does
 // what the server's own start would do (and that finds it done).
 
+loadEnvFile();
 const config = loadConfig();
 if (config.seed) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { asc } from "drizzle-orm";
-import { loadConfig } from "../config";
+import { loadConfig, loadEnvFile } from "../config";
 import { openDatabase } from "../db/client";
 import { sites } from "../db/schema";
 import { addSite } from "../features/settings/addSite";
@@ -21,6 +21,7 @@ if (!(command === "list" || (command === "add" && domain))) {
   process.exit(2);
 }
 
+loadEnvFile();
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {

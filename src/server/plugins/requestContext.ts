@@ -6,7 +6,7 @@ import { AppError } from "../errors";
 import { findSessionMember, type MemberRecord, touchSession } from "../features/auth/auth.repo";
 import type { MemberCache } from "../features/auth/memberCache";
 import { hashToken } from "../features/auth/tokens";
-import { restrictedError, restrictionOfSession } from "../features/members/memberRestrictions";
+import { restrictedError, restrictionOfSession } from "../features/members/accessRestrictions";
 import type { SiteOrigin } from "../features/settings/siteOrigin";
 import type { SiteResolver } from "../features/settings/siteResolver";
 import type { SiteRow } from "../features/settings/settings.repo";

@@ -71,7 +71,7 @@ export type RestrictionKind = "ban" | "suspension";
 
 /**
  * A ban (no end) or a suspension (until a time) of a member. While one is in force the profile's
- * status is 'disabled', which every list and check already honours (members/memberRestrictions.ts).
+ * status is 'disabled', which every list and check already honours (members/accessRestrictions.ts).
  */
 export const memberRestrictions = pgTable(
   "member_restrictions",

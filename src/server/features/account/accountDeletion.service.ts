@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { assertNotRestricted, restoreProfileStatus } from "../members/memberRestrictions";
+import { assertNotRestricted, restoreProfileStatus } from "../members/accessRestrictions";
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { AUTH_COOKIE_DAYS, REACTIVATION_WINDOW_DAYS } from "../../../common/constants";
 import { isLanguage, type Language } from "../../../common/locales";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/client";
+import { blocksMadeBy } from "../members/access";
 
 // Everything the site holds about one member, for the self-service download (GDPR art. 15 and 20).
 // Plain SQL: one query per area, each filtered by the member's id.
@@ -17,7 +18,7 @@ export async function collectMyData(db: Db, userId: number) {
       q(db, sql`SELECT id, '/photos/' || filename AS url, status, rejection_reason, decided_at, position, created_at FROM photos WHERE profile_id = ${userId} ORDER BY position`),
       q(db, sql`SELECT l.liked_id AS member_id, p.name, l.created_at FROM likes l LEFT JOIN profiles p ON p.id = l.liked_id WHERE l.liker_id = ${userId} ORDER BY l.created_at`),
       q(db, sql`SELECT l.liker_id AS member_id, p.name, l.created_at FROM likes l LEFT JOIN profiles p ON p.id = l.liker_id WHERE l.liked_id = ${userId} ORDER BY l.created_at`),
-      q(db, sql`SELECT b.blocked_id AS member_id, p.name, b.created_at FROM blocks b LEFT JOIN profiles p ON p.id = b.blocked_id WHERE b.blocker_id = ${userId}`),
+      blocksMadeBy(db, userId),
       q(db, sql`SELECT c.id, CASE WHEN c.member_a = ${userId} THEN c.member_b ELSE c.member_a END AS partner_id, p.name AS partner_name, c.created_at
         FROM conversations c JOIN conversation_members cm ON cm.conversation_id = c.id AND cm.member_id = ${userId}
         LEFT JOIN profiles p ON p.id = CASE WHEN c.member_a = ${userId} THEN c.member_b ELSE c.member_a END ORDER BY c.id`),

@@ -24,7 +24,7 @@ import { secondsToUtcMidnight, utcDay } from "../../time";
 import { type MailTemplate, renderMail } from "../../mail/mailTemplates";
 import type { AlertSite, SecurityAlerts } from "../account/securityAlerts";
 import { findSiteById, type SiteRow } from "../settings/settings.repo";
-import { assertNotRestricted, restoreProfileStatus } from "../members/memberRestrictions";
+import { assertNotRestricted, restoreProfileStatus } from "../members/accessRestrictions";
 import {
   consumeEmailToken,
   expireEmailTokens,

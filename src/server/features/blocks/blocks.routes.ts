@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { blockResponseSchema, blocksResponseSchema, targetSchema } from "../../../common/schemas/members";
 import { unauthorized } from "../../errors";
 import { viewerOf } from "../members/members.routes";
-import type { Viewer } from "../members/visibility";
+import type { Viewer } from "../members/access";
 import type { BlocksService } from "./blocks.service";
 
 export const blocksRoutes: FastifyPluginAsyncZod<{ blocks: BlocksService }> = async (app, { blocks }) => {

@@ -1,15 +1,17 @@
-import { and, desc, eq, or } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import type { MemberCard } from "../../../common/schemas/user";
 import type { Db } from "../../db/client";
-import { blocks, likes } from "../../db/schema";
+import { likes } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { MembersService } from "../members/members.service";
-import { findVisibleProfile, type Viewer } from "../members/visibility";
+import { addBlock, blocksMadeBy, findVisibleProfile, removeBlock, type Viewer } from "../members/access";
 
 /** A block and what goes with it (the likes between the two are gone), in the caller's transaction. */
 export async function blockIn(tx: Db, blockerId: number, blockedId: number): Promise<void> {
-  await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
-  await tx.delete(likes).where(or(and(eq(likes.likerId, blockerId), eq(likes.likedId, blockedId)), and(eq(likes.likerId, blockedId), eq(likes.likedId, blockerId))));
+  await addBlock(tx, blockerId, blockedId);
+  await tx
+    .delete(likes)
+    .where(or(and(eq(likes.likerId, blockerId), eq(likes.likedId, blockedId)), and(eq(likes.likerId, blockedId), eq(likes.likedId, blockerId))));
 }
 
 /** Blocking: blocked members no longer see or contact each other, and their likes are gone. */
@@ -29,17 +31,17 @@ export class BlocksService {
   }
 
   async unblock(memberId: number, target: number): Promise<void> {
-    await this.db.delete(blocks).where(and(eq(blocks.blockerId, memberId), eq(blocks.blockedId, target)));
+    await removeBlock(this.db, memberId, target);
   }
 
   /** Members the member has blocked, newest first. */
   async list(memberId: number): Promise<MemberCard[]> {
-    const rows = await this.db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, memberId)).orderBy(desc(blocks.createdAt));
+    const rows = await blocksMadeBy(this.db, memberId);
     const cards = await this.members.cards(
-      rows.map((r) => r.id),
+      rows.map((r) => r.member_id),
       null,
       true,
     );
-    return rows.flatMap((r) => cards.get(r.id) ?? []);
+    return rows.flatMap((r) => cards.get(r.member_id) ?? []);
   }
 }

@@ -6,7 +6,7 @@ import { moveCreditsParts } from "../credits/ledger";
 import { keyAnswerPart } from "../credits/idempotency";
 import { notificationJobsPart } from "../notifications/notify";
 import { conversationMembers, conversations, messages, profiles, users } from "../../db/schema";
-import { type VisibilityFacts, visibilityFactsColumns } from "../members/visibility";
+import { blockedBySql, blocksStampText, notBlockedEitherWayText, reachableText, visibilityFactsColumns, type WriteTarget } from "../members/access";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -27,18 +27,6 @@ export async function findConversationBetween(db: Db, a: number, b: number): Pro
   return row ?? null;
 }
 
-/** What deciding whether a member may write to another needs, read in one round trip (see ChatService). */
-export interface WriteTarget {
-  /** The recipient's account, on any site (null: unknown id). */
-  account: { siteId: number; status: string; name: string } | null;
-  /** The recipient's profile as visibility rules see it, when it is on the writer's site. */
-  visibility: VisibilityFacts | undefined;
-  /** The writer has blocked the recipient. */
-  blockedByWriter: boolean;
-  /** The two already have a conversation. */
-  hasConversation: boolean;
-}
-
 function writeTargetQuery(db: Db) {
   const writer = sql.placeholder("writer");
   const to = sql.placeholder("to");
@@ -46,14 +34,9 @@ function writeTargetQuery(db: Db) {
     .select({
       siteId: users.siteId,
       status: users.status,
-      deletionRequestedAt: users.deletionRequestedAt,
       profileSiteId: profiles.siteId,
-      profileStatus: profiles.status,
-      name: profiles.name,
-      invisible: profiles.invisible,
-      blockedViewer: sql<boolean>`EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${to} AND blocked_id = ${writer})`,
-      blockedByWriter: sql<boolean>`EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${writer} AND blocked_id = ${to})`,
-      likesViewer: sql<boolean>`EXISTS (SELECT 1 FROM likes WHERE liker_id = ${to} AND liked_id = ${writer})`,
+      facts: visibilityFactsColumns(writer, to),
+      blockedByWriter: blockedBySql(writer, to),
       hasConversation: sql<boolean>`EXISTS (SELECT 1 FROM conversations WHERE member_a = ${sql.placeholder("memberA")} AND member_b = ${sql.placeholder("memberB")})`,
     })
     .from(users)
@@ -74,19 +57,8 @@ export async function findWriteTarget(db: Db, writerId: number, siteId: number, 
   const [row] = await query.execute({ writer: writerId, to, ...pairOf(writerId, to) });
   if (!row) return { account: null, visibility: undefined, blockedByWriter: false, hasConversation: false };
   return {
-    account: { siteId: row.siteId, status: row.status, name: row.name },
-    visibility:
-      row.profileSiteId === siteId
-        ? {
-            id: to,
-            name: row.name,
-            status: row.profileStatus,
-            invisible: row.invisible,
-            deletionRequestedAt: row.deletionRequestedAt,
-            blockedViewer: row.blockedViewer,
-            likesViewer: row.likesViewer,
-          }
-        : undefined,
+    account: { siteId: row.siteId, status: row.status, name: row.facts.name },
+    visibility: row.profileSiteId === siteId ? row.facts : undefined,
     blockedByWriter: row.blockedByWriter,
     hasConversation: row.hasConversation,
   };
@@ -409,8 +381,7 @@ export async function conversationVersions(db: Db, memberId: number, limit: numb
 
 const LIST_VERSIONS = `
   SELECT b.stamp AS blocks, cm.conversation_id, cm.xmin::text AS version
-  FROM (SELECT count(*) || ':' || coalesce(bit_xor(hashtextextended(blocker_id || ':' || blocked_id || ':' || xmin, 0)), 0) AS stamp
-        FROM blocks WHERE blocker_id = $1 OR blocked_id = $1) b
+  FROM (${blocksStampText("$1")}) b
   LEFT JOIN conversation_members cm ON cm.member_id = $1 AND NOT cm.hidden
   LIMIT $2`;
 
@@ -423,11 +394,11 @@ const LIST_SELECT = `
     cm.xmin::text AS version, (extract(epoch FROM c.last_message_at) * 1000000)::bigint AS sort_at
   FROM conversation_members cm
   JOIN conversations c ON c.id = cm.conversation_id
-  JOIN profiles p ON p.id = CASE WHEN c.member_a = $1 THEN c.member_b ELSE c.member_a END AND p.status = 'enabled'
+  JOIN profiles p ON p.id = CASE WHEN c.member_a = $1 THEN c.member_b ELSE c.member_a END AND ${reachableText("p")}
   LEFT JOIN photos ph ON ph.id = p.main_photo_id
   LEFT JOIN LATERAL (SELECT id, sender_id, kind, body, created_at FROM messages WHERE conversation_id = c.id ORDER BY id DESC LIMIT 1) m ON true
   WHERE cm.member_id = $1 AND NOT cm.hidden
-    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = $1 AND b.blocked_id = p.id) OR (b.blocker_id = p.id AND b.blocked_id = $1))`;
+    AND ${notBlockedEitherWayText("$1", "p.id")}`;
 const LIST_NEWEST = `${LIST_SELECT} ORDER BY c.last_message_at DESC, c.id DESC LIMIT ${CHAT_LIST_MAX}`;
 const LIST_BY_IDS = `${LIST_SELECT} AND cm.conversation_id = ANY($2::int[])`;
 
@@ -441,7 +412,7 @@ export async function findChatPhotoAccess(db: Db, photoId: string, viewerId: num
     .select({
       siteId: conversations.siteId,
       partner: visibilityFactsColumns(viewerId),
-      blockedByViewer: sql<boolean>`EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${viewerId} AND blocked_id = ${profiles.id})`,
+      blockedByViewer: blockedBySql(viewerId, profiles.id),
     })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))

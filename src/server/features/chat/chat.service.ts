@@ -26,7 +26,7 @@ import { checkIdempotencyKey, isKeyTaken, once, storedAnswer } from "../credits/
 import { cardRowOf } from "../members/members.repo";
 import { placeOfProfile } from "../members/ownSearch";
 import { memberCardDto } from "../members/profileDto";
-import { assertVisible, findVisibleProfile, isVisible, type Viewer } from "../members/visibility";
+import { assertMayWrite, findVisibleProfile, isVisible, type Viewer } from "../members/access";
 import {
   countStartedBy,
   findChatPhotoAccess,
@@ -154,9 +154,10 @@ export class ChatService {
   /** The conversation's other member, checked like every call that takes a member id. */
   private async partner(member: MemberRecord, site: SiteRow, conversationId: number): Promise<number> {
     const conversation = await findConversation(this.db, conversationId);
-    const me = member.user.id;
-    if (!conversation || conversation.siteId !== site.id || (conversation.memberA !== me && conversation.memberB !== me)) throw new AppError(404, "not_found");
-    return conversation.memberA === me ? conversation.memberB : conversation.memberA;
+    // Its two members may read and write it; for anyone else it does not exist.
+    assertMayWrite({ conversation }, this.viewer(member, site));
+    const { memberA, memberB } = conversation as NonNullable<typeof conversation>;
+    return memberA === member.user.id ? memberB : memberA;
   }
 
   /** Sends a text message; charges the message in the same transaction. Retried with the same key, it does nothing more. */
@@ -322,14 +323,7 @@ export class ChatService {
   /** Checks that the member may write to `to`: visible, not blocked, and (for a reply) confirmed. */
   private async assertMayWrite(member: MemberRecord, site: SiteRow, to: number): Promise<void> {
     // One query reads every fact the rules need (a send's cost is mostly round trips to the database).
-    const target = await findWriteTarget(this.db, member.user.id, site.id, to);
-    // Until a member confirms the e-mail address, the other member cannot reply to them (their
-    // profile is disabled until then, so this comes before "not found").
-    if (target.hasConversation && target.account?.siteId === site.id && target.account.status === "not_confirmed") {
-      throw new AppError(403, "partner_not_confirmed", { name: target.account.name });
-    }
-    assertVisible(target.visibility, this.viewer(member, site));
-    if (target.blockedByWriter) throw new AppError(404, "not_found");
+    assertMayWrite({ member: await findWriteTarget(this.db, member.user.id, site.id, to) }, this.viewer(member, site));
   }
 
   /**

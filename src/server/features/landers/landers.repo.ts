@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { NicheFilter } from "../../../common/landers";
 import { type Db, rowsOf } from "../../db/client";
+import { listedSql } from "../members/access";
 import { CARD_COLUMNS_SQL, type CardRow, cardRowOf, type RawCard } from "../members/members.repo";
 
 export interface LanderQuery {
@@ -20,13 +21,7 @@ export interface LanderRow extends CardRow {
 
 function conditions(q: Omit<LanderQuery, "country" | "limit">): SQL {
   const { filter } = q;
-  const parts: SQL[] = [
-    sql`p.site_id = ${q.siteId}`,
-    sql`p.status = 'enabled'`,
-    sql`NOT p.invisible`,
-    sql`u.deletion_requested_at IS NULL`,
-    ph(),
-  ];
+  const parts: SQL[] = [sql`p.site_id = ${q.siteId}`, listedSql("p"), sql`u.deletion_requested_at IS NULL`, ph()];
   if (!q.includeMembers) parts.push(sql`NOT u.can_login`);
   if (filter.gender) parts.push(sql`p.gender = ${filter.gender}`);
   if (filter.sexualities) parts.push(sql`p.sexuality = ANY(${`{${filter.sexualities.join(",")}}`}::text[])`);

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { photos, profiles, users } from "../../db/schema";
 import { type MainPhoto, mainPhotoColumns, type ProfileRow } from "../auth/auth.repo";
-import type { Viewer } from "../members/visibility";
+import { visibleInListsSql, type Viewer } from "../members/access";
 import { wantedGenders } from "../../../common/searchDefaults";
 import type { Gender, Sexuality } from "../../../common/profileOptions";
 
@@ -27,7 +27,7 @@ export async function pickAutoLiker(
     .where(
       and(
         eq(profiles.siteId, viewer.siteId),
-        sql`${profiles.status} = 'enabled' AND NOT ${profiles.invisible}`,
+        visibleInListsSql(viewer.id),
         eq(users.canLogin, false),
         sql`${profiles.gender} IN (${sql.join(
           genders.map((g) => sql`${g}`),
@@ -35,7 +35,6 @@ export async function pickAutoLiker(
         )})`,
         sql`${profiles.id} <> ${viewer.id}`,
         sql`NOT EXISTS (SELECT 1 FROM likes l WHERE l.liker_id = ${profiles.id} AND l.liked_id = ${viewer.id})`,
-        sql`NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${viewer.id} AND b.blocked_id = ${profiles.id}) OR (b.blocker_id = ${profiles.id} AND b.blocked_id = ${viewer.id}))`,
       ),
     )
     .orderBy(sql`random()`)

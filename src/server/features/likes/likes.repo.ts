@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client";
+import { notBlockedEitherWaySql, reachableSql } from "../members/access";
 import { CARD_COLUMNS_SQL, type RawCard } from "../members/members.repo";
 import { type LikeSource, likes } from "../../db/schema";
 
@@ -32,9 +33,6 @@ const recentLikes = (memberId: number) => sql`
   UNION ALL
   (SELECT liked_id AS other, 'g' AS dir, true AS seen, created_at FROM likes WHERE liker_id = ${memberId} ORDER BY created_at DESC LIMIT ${MAX_LISTED})`;
 
-const visibleOther = (memberId: number, other: ReturnType<typeof sql>) => sql`
-  NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${memberId} AND b.blocked_id = ${other}) OR (b.blocker_id = ${other} AND b.blocked_id = ${memberId}))`;
-
 /**
  * Likes received and given (at most 1,000 each way, newest first), and the cards of the members in
  * them: only members that may still be seen (profile enabled, not blocked either way; an account
@@ -51,7 +49,7 @@ export async function listLikesWithCards(db: Db, memberId: number): Promise<{ li
       WITH l AS (${recentLikes(memberId)})
       SELECT ${CARD_COLUMNS_SQL}
       FROM profiles p LEFT JOIN photos ph ON ph.id = p.main_photo_id
-      WHERE p.id IN (SELECT other FROM l) AND p.status = 'enabled' AND ${visibleOther(memberId, sql`p.id`)}`),
+      WHERE p.id IN (SELECT other FROM l) AND ${reachableSql("p")} AND ${notBlockedEitherWaySql(memberId, sql`p.id`)}`),
   ]);
   return { likes: rowsOf<LikeListRow>(likeRows), cards: rowsOf<RawCard>(cards) };
 }

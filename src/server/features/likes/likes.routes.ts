@@ -3,7 +3,7 @@ import { autoLikeResponseSchema, likeResponseSchema, likesResponseSchema, target
 import { unauthorized } from "../../errors";
 import { sendJson } from "../../plugins/sendJson";
 import { viewerOf } from "../members/members.routes";
-import type { Viewer } from "../members/visibility";
+import type { Viewer } from "../members/access";
 import type { LikesService } from "./likes.service";
 
 export const likesRoutes: FastifyPluginAsyncZod<{ likes: LikesService }> = async (app, { likes }) => {

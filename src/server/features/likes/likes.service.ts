@@ -7,7 +7,7 @@ import { AppError } from "../../errors";
 import { secondsToUtcMidnight, utcDay } from "../../time";
 import { cardRowOf } from "../members/members.repo";
 import { mainImageDto, memberCardDto } from "../members/profileDto";
-import { findVisibleProfile, type Viewer } from "../members/visibility";
+import { findVisibleProfile, type Viewer } from "../members/access";
 import type { EventPublisher } from "../chat/chat.service";
 import { enqueueNotification } from "../notifications/notify";
 import { pickAutoLiker } from "./autoLike.repo";

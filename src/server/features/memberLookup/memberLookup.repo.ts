@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { MemberHit } from "../../../common/schemas/console";
 import type { Db } from "../../db/client";
 import { auditLog, creditLedger, operators, payments, photos, profiles, sessions, sites, users } from "../../db/schema";
-import { restrictedSql } from "../members/memberRestrictions";
+import { restrictedSql } from "../members/accessRestrictions";
 
 const HITS = 20;
 const HISTORY = 50;

@@ -4,7 +4,7 @@ import { notFound } from "../../errors";
 import { revokeAllSessions } from "../auth/auth.repo";
 import { auditEntryDto, recordAudit } from "../audit/audit.repo";
 import { moveCredits } from "../credits/ledger";
-import { restrictionInForce } from "../members/memberRestrictions";
+import { restrictionInForce } from "../members/accessRestrictions";
 import { findMemberFacts, memberAuditTrail, memberLedger, memberPayments, memberPhotos, memberSessions, searchMembers } from "./memberLookup.repo";
 
 /** Support's view of a member, and the actions on their account that support may take. */

@@ -1,14 +1,14 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { likes, photos } from "../../db/schema";
+import { likes } from "../../db/schema";
 
-/** A member's approved photos in their order. */
-export async function listPhotos(db: Db, profileId: number) {
-  return db
-    .select()
-    .from(photos)
-    .where(and(eq(photos.profileId, profileId), eq(photos.status, "approved")))
-    .orderBy(asc(photos.position), asc(photos.createdAt));
+/** True when a like from `likerId` to `likedId` exists. */
+export async function likeExists(db: Db, likerId: number, likedId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(likes)
+    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
+  return Boolean(row);
 }
 
 export async function markLikeSeen(db: Db, likerId: number, likedId: number): Promise<void> {

@@ -3,6 +3,7 @@ import { type Db, rowsOf } from "../../db/client";
 import { photos, profiles } from "../../db/schema";
 import type { Coordinates } from "../../geo/places";
 import { type MainPhoto, mainPhotoColumns, type ProfileRow } from "../auth/auth.repo";
+import { activityFactsColumns, activityFactsText, listedSql, reachableSql } from "./access";
 
 export interface SearchFilter {
   siteId: number;
@@ -23,7 +24,19 @@ export interface SearchFilter {
 /** The profile columns a member card shows, or decides what it shows (distance, activity). */
 export type CardProfile = Pick<
   ProfileRow,
-  "id" | "name" | "gender" | "country" | "region" | "city" | "dateOfBirth" | "fictional" | "latitude" | "longitude" | "invisible" | "showActivity" | "lastActiveAt"
+  | "id"
+  | "name"
+  | "gender"
+  | "country"
+  | "region"
+  | "city"
+  | "dateOfBirth"
+  | "fictional"
+  | "latitude"
+  | "longitude"
+  | "invisible"
+  | "showActivity"
+  | "lastActiveAt"
 >;
 
 export interface CardRow {
@@ -56,9 +69,7 @@ const cardColumns = {
   fictional: profiles.fictional,
   latitude: profiles.latitude,
   longitude: profiles.longitude,
-  invisible: profiles.invisible,
-  showActivity: profiles.showActivity,
-  lastActiveAt: profiles.lastActiveAt,
+  ...activityFactsColumns,
 };
 
 /**
@@ -74,9 +85,7 @@ export function shownDistanceSql(from: Coordinates): SQL<number> {
     WHEN ${km} < 1 THEN 0 ELSE round(${km}) END)::int`;
 }
 
-
-// Written as literals, not parameters, so that the planner matches the partial search indexes.
-const listed = sql`${profiles.status} = 'enabled' AND NOT ${profiles.invisible}`;
+const listed = listedSql();
 
 function where(filter: SearchFilter): SQL | undefined {
   return and(
@@ -141,7 +150,14 @@ function boxAround(from: Coordinates, radiusKm: number): SQL | null {
 }
 
 /** The nearest members within `radiusKm` (everywhere when null), after `cursor`: ids and distances first, then their cards. */
-async function nearestPage(db: Db, filter: SearchFilter, from: Coordinates, radiusKm: number | null, cursor: SearchCursor | null, limit: number): Promise<CardRow[]> {
+async function nearestPage(
+  db: Db,
+  filter: SearchFilter,
+  from: Coordinates,
+  radiusKm: number | null,
+  cursor: SearchCursor | null,
+  limit: number,
+): Promise<CardRow[]> {
   const box = radiusKm === null ? null : boxAround(from, radiusKm);
   const after = cursor ? sql`AND (km > ${cursor.km ?? 0} OR (km = ${cursor.km ?? 0} AND id < ${cursor.id}))` : sql``;
   // Each candidate's distance is worked out once: OFFSET 0 keeps PostgreSQL from copying the
@@ -201,7 +217,7 @@ export async function cardsByIds(db: Db, ids: number[], excludeIds: number[] = [
       SELECT ${CARD_COLUMNS_SQL}
       FROM profiles p
       LEFT JOIN photos ph ON ph.id = p.main_photo_id
-      WHERE p.id = ANY(${`{${ids.join(",")}}`}::int[]) AND p.status = 'enabled'
+      WHERE p.id = ANY(${`{${ids.join(",")}}`}::int[]) AND ${reachableSql("p")}
         ${excludeIds.length ? sql`AND NOT (p.id = ANY(${`{${excludeIds.join(",")}}`}::int[]))` : sql``}`),
   );
   return rows.map(cardRowOf);
@@ -209,7 +225,7 @@ export async function cardsByIds(db: Db, ids: number[], excludeIds: number[] = [
 
 /** The columns of a RawCard over profiles p and photos ph, as text (for prepared statements) and as SQL. */
 export const CARD_COLUMNS = `p.id, p.name, p.gender, p.country, p.region, p.city, p.date_of_birth::text AS date_of_birth, p.fictional,
-  p.latitude, p.longitude, p.invisible, p.show_activity, p.last_active_at,
+  p.latitude, p.longitude, ${activityFactsText("p")},
   ph.id AS photo_id, ph.filename, ph.thumb_filename, ph.match_filename, ph.status AS photo_status`;
 export const CARD_COLUMNS_SQL = sql.raw(CARD_COLUMNS);
 

@@ -4,7 +4,7 @@ import { memberQuerySchema, memberViewSchema, searchQuerySchema, searchResponseS
 import { unauthorized } from "../../errors";
 import type { MembersService } from "./members.service";
 import { ownSearchFacts, placeOfProfile } from "./ownSearch";
-import type { Viewer } from "./visibility";
+import type { Viewer } from "./access";
 
 /** Cookie set when a visit arrives with a traffic source (network or ref). */
 export const TRAFFIC_SOURCE_COOKIE = "ts";

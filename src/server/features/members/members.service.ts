@@ -1,4 +1,4 @@
-import { FREE_VISIBLE_PHOTOS, SEARCH_PAGE_SIZE, SIMILAR_RESULTS_BELOW } from "../../../common/constants";
+import { SEARCH_PAGE_SIZE, SIMILAR_RESULTS_BELOW } from "../../../common/constants";
 import type { AppliedSearchFilters, MemberView, SearchQuery, SearchResponse, ViewerPhoto } from "../../../common/schemas/members";
 import type { MemberCard } from "../../../common/schemas/user";
 import { type OwnSearchFacts, ownSearch } from "../../../common/searchDefaults";
@@ -16,8 +16,8 @@ import {
   UNKNOWN_DISTANCE_KM as UNKNOWN_KM,
 } from "./members.repo";
 import { memberCardDto, profileDto, shownActivity, shownDistance } from "./profileDto";
-import { listPhotos, markLikeSeen } from "./memberView.repo";
-import { blockedIds, findVisibleProfile, likeExists, type Viewer } from "./visibility";
+import { blockedIds, findVisibleProfile, photoLocked, rankedPhotos, type Viewer } from "./access";
+import { likeExists, markLikeSeen } from "./memberView.repo";
 
 const cards = (rows: CardRow[], from: Coordinates | null = null): MemberCard[] => rows.map((r) => memberCardDto(r.profile, r.mainPhoto, from, r.distanceKm));
 
@@ -97,7 +97,8 @@ export class MembersService {
     const [rows, total] = await Promise.all([searchPage(this.db, filter, order, cursor, SEARCH_PAGE_SIZE + 1), this.count(filter)]);
     const page = rows.slice(0, SEARCH_PAGE_SIZE);
     const last = page[page.length - 1];
-    const nextCursor = rows.length > SEARCH_PAGE_SIZE ? (order.by === "distance" ? `${last.distanceKm ?? UNKNOWN_KM}:${last.profile.id}` : String(last.profile.id)) : null;
+    const nextCursor =
+      rows.length > SEARCH_PAGE_SIZE ? (order.by === "distance" ? `${last.distanceKm ?? UNKNOWN_KM}:${last.profile.id}` : String(last.profile.id)) : null;
     const from = viewer.place ?? null;
     let similar: MemberCard[] = [];
     if (!cursor && total < SIMILAR_RESULTS_BELOW) {
@@ -124,24 +125,20 @@ export class MembersService {
     const target = await findVisibleProfile(this.db, viewer, targetId);
     const isSelf = viewer.id === targetId;
     const [photoRows, liked, likedBy] = await Promise.all([
-      listPhotos(this.db, targetId),
+      target.blockedByViewer ? [] : rankedPhotos(this.db, targetId, target.profile.mainPhotoId),
       viewer.id && !isSelf ? likeExists(this.db, viewer.id, targetId) : false,
       viewer.id && !isSelf ? likeExists(this.db, targetId, viewer.id) : false,
     ]);
     if (likedBy && viewer.id) await markLikeSeen(this.db, targetId, viewer.id);
-    const allUnlocked = isSelf || viewer.paid;
-    const ordered = [...photoRows].sort((a, b) => Number(b.id === target.profile.mainPhotoId) - Number(a.id === target.profile.mainPhotoId) || a.position - b.position);
-    const photos: ViewerPhoto[] = target.blockedByViewer
-      ? []
-      : ordered.map((p, index) => {
-          const locked = !allUnlocked && index >= FREE_VISIBLE_PHOTOS;
-          return {
-            id: p.id,
-            locked,
-            url: `/photos/${locked ? p.blurredFilename : p.filename}`,
-            thumb: `/photos/${locked ? p.blurredFilename : p.thumbFilename}`,
-          };
-        });
+    const photos: ViewerPhoto[] = photoRows.map((p, rank) => {
+      const locked = photoLocked(rank, targetId, viewer);
+      return {
+        id: p.id,
+        locked,
+        url: `/photos/${locked ? p.blurredFilename : p.filename}`,
+        thumb: `/photos/${locked ? p.blurredFilename : p.thumbFilename}`,
+      };
+    });
     const { date_of_birth: _dob, ...profile } = profileDto(target.profile, target.mainPhoto);
     return {
       profile,
@@ -164,7 +161,13 @@ export class MembersService {
     const from = viewer.place ?? null;
     if (after.length >= 6) return cards(after, from);
     // Near the newest members there are too few older ones: fill up with the newest, without repeats.
-    const newest = await searchPage(this.db, { ...filter, excludeIds: [...excludeIds, ...after.map((r) => r.profile.id)] }, { by: "newest" }, null, 6 - after.length);
+    const newest = await searchPage(
+      this.db,
+      { ...filter, excludeIds: [...excludeIds, ...after.map((r) => r.profile.id)] },
+      { by: "newest" },
+      null,
+      6 - after.length,
+    );
     return cards([...after, ...newest], from);
   }
 
@@ -174,4 +177,3 @@ export class MembersService {
     return new Map(cards(await cardsByIds(this.db, ids, exclude)).map((c) => [c.id, c]));
   }
 }
-

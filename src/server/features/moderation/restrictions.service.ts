@@ -1,11 +1,11 @@
-import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { memberRestrictions, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import { notFound } from "../../errors";
 import { enqueue } from "../../jobs/queue";
 import { revokeAllSessions } from "../auth/auth.repo";
 import { recordAudit } from "../audit/audit.repo";
-import { hideProfile, restoreProfileStatus } from "../members/memberRestrictions";
+import { addRestriction, hideProfile, liftRestrictions, restoreProfileStatus } from "../members/accessRestrictions";
 
 /** The job that puts a suspended member's profile back when the suspension is over. */
 export const RESTRICTION_END_JOB = "restriction-end";
@@ -22,7 +22,7 @@ export interface RestrictionOrder {
 
 /**
  * Bans and suspensions. In one transaction with the audit row: the restriction, the profile off the
- * site (memberRestrictions.ts) and every session of the member ended; then cached copies and live
+ * site (members/accessRestrictions.ts) and every session of the member ended; then cached copies and live
  * sockets go on every instance.
  */
 export class RestrictionsService {
@@ -39,10 +39,7 @@ export class RestrictionsService {
     await this.db.transaction(async (tx) => {
       await alongside?.(tx);
       await assertMemberExists(tx, order.memberId);
-      const [row] = await tx
-        .insert(memberRestrictions)
-        .values({ userId: order.memberId, kind: until ? "suspension" : "ban", reason: order.reason, until, operatorId: order.operatorId })
-        .returning({ id: memberRestrictions.id });
+      const restrictionId = await addRestriction(tx, { memberId: order.memberId, operatorId: order.operatorId, reason: order.reason, until });
       await hideProfile(tx, order.memberId);
       await revokeAllSessions(tx, order.memberId);
       if (until) await enqueue(tx, RESTRICTION_END_JOB, { userId: order.memberId }, { runAt: until });
@@ -51,7 +48,7 @@ export class RestrictionsService {
         action: until ? "member.suspend" : "member.ban",
         memberId: order.memberId,
         reason: order.reason,
-        details: until ? { restriction_id: row.id, days: order.days, until: until.toISOString() } : { restriction_id: row.id },
+        details: until ? { restriction_id: restrictionId, days: order.days, until: until.toISOString() } : { restriction_id: restrictionId },
       });
     });
     if (until) this.onJobQueued();
@@ -63,20 +60,10 @@ export class RestrictionsService {
   async lift(operatorId: number, memberId: number, reason: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       await assertMemberExists(tx, memberId);
-      const lifted = await tx
-        .update(memberRestrictions)
-        .set({ liftedAt: new Date() })
-        .where(
-          and(
-            eq(memberRestrictions.userId, memberId),
-            isNull(memberRestrictions.liftedAt),
-            or(isNull(memberRestrictions.until), gt(memberRestrictions.until, sql`now()`)),
-          ),
-        )
-        .returning({ id: memberRestrictions.id });
+      const lifted = await liftRestrictions(tx, memberId);
       if (lifted.length === 0) throw notFound();
       await restoreProfileStatus(tx, memberId);
-      await recordAudit(tx, { operatorId, action: "member.lift", memberId, reason, details: { restriction_ids: lifted.map((r) => r.id) } });
+      await recordAudit(tx, { operatorId, action: "member.lift", memberId, reason, details: { restriction_ids: lifted } });
     });
     await this.afterChange(memberId, false);
   }

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { type Db, preparedRows } from "../../db/client";
 import { type NotificationDisabledReason, profiles, sites, users } from "../../db/schema";
 import { jobsPart } from "../../jobs/queue";
+import { blockedEitherWaySql, reachableSql } from "../members/access";
 import { MAIL_JOB, MAIL_JOB_ATTEMPTS } from "../../mail/enqueueMail";
 
 /**
@@ -32,8 +33,8 @@ export async function findNotificationFacts(db: Db, to: number, from: number, me
       notifyMatches: users.notifyMatches,
       name: profiles.name,
       site: sites,
-      partner: sql<string | null>`(SELECT p.name FROM profiles p WHERE p.id = ${from} AND p.status = 'enabled')`,
-      blocked: sql<boolean>`EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${to} AND b.blocked_id = ${from}) OR (b.blocker_id = ${from} AND b.blocked_id = ${to}))`,
+      partner: sql<string | null>`(SELECT p.name FROM profiles p WHERE p.id = ${from} AND ${reachableSql("p")})`,
+      blocked: sql<boolean>`${blockedEitherWaySql(to, from)}`,
       mailOpen: message
         ? sql<boolean>`EXISTS (SELECT 1 FROM conversation_members WHERE conversation_id = ${message.conversation} AND member_id = ${to} AND read_up_to < ${message.id} AND ${sql.raw(NOT_NOTIFIED_SINCE_READ)})`
         : sql<boolean>`true`,

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { photos, profiles, users } from "../../db/schema";
-import { visibilityFactsColumns } from "../members/visibility";
+import { photoRankSql, visibilityFactsColumns } from "../members/access";
 import type { StoredPhoto } from "./processPhoto";
 
 export type PhotoRow = typeof photos.$inferSelect;
@@ -38,11 +38,15 @@ export async function addPhoto(db: Db, profileId: number, stored: StoredPhoto, m
   });
 }
 
-/** Deletes an own photo; a deleted main photo passes the role to the next one. Returns the row, or null when it is not the member's. */
-export async function removePhoto(db: Db, profileId: number, photoId: string): Promise<PhotoRow | null> {
+/**
+ * Deletes a photo when `assertMayRemove` lets the member (it throws otherwise, and nothing is
+ * deleted); a deleted main photo passes the role to the next one. Returns the deleted row.
+ */
+export async function removePhoto(db: Db, photoId: string, assertMayRemove: (photo: PhotoRow | null) => void): Promise<PhotoRow> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.delete(photos).where(and(eq(photos.id, photoId), eq(photos.profileId, profileId))).returning();
-    if (!row) return null;
+    const [row] = await tx.delete(photos).where(eq(photos.id, photoId)).returning();
+    assertMayRemove(row ?? null);
+    const profileId = row.profileId;
     const [profile] = await tx.select({ mainPhotoId: profiles.mainPhotoId }).from(profiles).where(eq(profiles.id, profileId));
     if (profile?.mainPhotoId === photoId) {
       const [next] = await tx
@@ -51,36 +55,25 @@ export async function removePhoto(db: Db, profileId: number, photoId: string): P
         .where(and(eq(photos.profileId, profileId), eq(photos.status, "approved")))
         .orderBy(asc(photos.position))
         .limit(1);
-      await tx.update(profiles).set({ mainPhotoId: next?.id ?? null }).where(eq(profiles.id, profileId));
+      await tx
+        .update(profiles)
+        .set({ mainPhotoId: next?.id ?? null })
+        .where(eq(profiles.id, profileId));
     }
     return row;
   });
 }
 
-/** A photo by its id, with its owner's main photo and whether the owner may be seen by the viewer (visibility.ts). */
+/**
+ * A photo by its id, with its owner's site, whether the owner may be seen by the viewer, and its rank
+ * in the order that decides locked photos (members/access.ts): one round trip.
+ */
 export async function photoForServing(db: Db, photoId: string, viewerId: number | null) {
   const [row] = await db
-    .select({ photo: photos, mainPhotoId: profiles.mainPhotoId, siteId: profiles.siteId, owner: visibilityFactsColumns(viewerId) })
+    .select({ photo: photos, siteId: profiles.siteId, owner: visibilityFactsColumns(viewerId), rank: photoRankSql() })
     .from(photos)
     .innerJoin(profiles, eq(profiles.id, photos.profileId))
     .innerJoin(users, eq(users.id, photos.profileId))
     .where(eq(photos.id, photoId));
   return row ?? null;
-}
-
-/** How many approved photos of the owner come before this one (the main photo counts as first). */
-export async function photoRank(db: Db, photo: PhotoRow, mainPhotoId: string | null): Promise<number> {
-  if (photo.id === mainPhotoId) return 0;
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(photos)
-    .where(
-      and(
-        eq(photos.profileId, photo.profileId),
-        eq(photos.status, "approved"),
-        ne(photos.id, mainPhotoId ?? ""),
-        sql`(${photos.position}, ${photos.createdAt}) < (${photo.position}, ${photo.createdAt})`,
-      ),
-    );
-  return Number(n) + (mainPhotoId ? 1 : 0);
 }

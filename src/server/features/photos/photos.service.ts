@@ -1,5 +1,5 @@
 import { newPhotoStatus, photoModerationOf } from "../../../common/photoModeration";
-import { FREE_PHOTOS, FREE_VISIBLE_PHOTOS, PREMIUM_PHOTOS } from "../../../common/constants";
+import { FREE_PHOTOS, PREMIUM_PHOTOS } from "../../../common/constants";
 import type { OwnPhoto } from "../../../common/schemas/members";
 import type { OpenedFile, Storage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
@@ -7,9 +7,9 @@ import { AppError } from "../../errors";
 import type { MemberRecord } from "../auth/auth.repo";
 import type { SiteRow } from "../settings/settings.repo";
 import { detectImageType } from "./detectImageType";
-import { isVisible, type Viewer } from "../members/visibility";
+import { assertMayWrite, isVisible, photoLocked, type Viewer } from "../members/access";
 import { etagMatches, photoEtag } from "./photoCaching";
-import { addPhoto, type PhotoRow, photoForServing, photoRank, removePhoto } from "./photos.repo";
+import { addPhoto, type PhotoRow, photoForServing, removePhoto } from "./photos.repo";
 import { processPhoto } from "./processPhoto";
 
 export function ownPhotoDto(photo: PhotoRow, mainPhotoId: string | null): OwnPhoto {
@@ -59,8 +59,8 @@ export class PhotosService {
   }
 
   async remove(member: MemberRecord, photoId: string): Promise<void> {
-    const row = await removePhoto(this.db, member.profile.id, photoId);
-    if (!row) throw new AppError(404, "not_found");
+    const viewer = { id: member.user.id, siteId: member.user.siteId, paid: member.user.paidUser };
+    const row = await removePhoto(this.db, photoId, (photo) => assertMayWrite({ photo }, viewer));
     await this.removeFiles(row);
   }
 
@@ -70,7 +70,7 @@ export class PhotosService {
 
   /**
    * A photo file for a viewer who may have it now (the rules are in photoCaching.ts), or null. The
-   * owner while it is not rejected; others while the photo is approved and its owner visible to them (visibility.ts),
+   * owner while it is not rejected; others while the photo is approved and its owner visible to them (members/access.ts),
    * and, except the blurred copy, unlocked: one of the first FREE_VISIBLE_PHOTOS, or a premium viewer.
    * `body` is null when the viewer's copy (If-None-Match) is still the file: nothing to send again.
    */
@@ -85,7 +85,7 @@ export class PhotosService {
     // Photo moderation: a photo still waiting (pre-moderation) is its owner's only.
     if (viewer.id !== photo.profileId) {
       if (photo.status !== "approved" || !isVisible(found.owner, viewer)) return null;
-      if (parsed.variant !== "blur" && !viewer.paid && (await photoRank(this.db, photo, found.mainPhotoId)) >= FREE_VISIBLE_PHOTOS) return null;
+      if (parsed.variant !== "blur" && photoLocked(found.rank, photo.profileId, viewer)) return null;
     }
     const etag = photoEtag(file);
     if (etagMatches(ifNoneMatch, etag)) return { etag, body: null };

@@ -1,6 +1,7 @@
 import { and, desc, eq, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { blocks, conversationMembers, messages, photos, profiles, pushSubscriptions, sites, users } from "../../db/schema";
+import { blockedEitherWaySql, reachableSql } from "../members/access";
+import { conversationMembers, messages, photos, profiles, pushSubscriptions, sites, users } from "../../db/schema";
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
@@ -75,14 +76,18 @@ export async function findPushRecipient(db: Db, userId: number) {
   return row ?? null;
 }
 
-/** The member who wrote or liked: name, site, whether they are listed, and their main photo's thumbnail. */
-export async function findPushSender(db: Db, userId: number) {
+/**
+ * The member who wrote or liked, as the recipient `to` may be told of them: name, site, whether they
+ * may still be seen (access.ts: profile enabled, no block either way), and their main photo's thumbnail.
+ */
+export async function findPushSender(db: Db, userId: number, to: number) {
   const [row] = await db
     .select({
       id: profiles.id,
       name: profiles.name,
       siteId: profiles.siteId,
-      status: profiles.status,
+      reachable: sql<boolean>`${reachableSql()}`,
+      blocked: blockedEitherWaySql(to, userId),
       photoStatus: photos.status,
       thumbFilename: photos.thumbFilename,
     })
@@ -90,15 +95,6 @@ export async function findPushSender(db: Db, userId: number) {
     .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
     .where(eq(profiles.id, userId));
   return row ?? null;
-}
-
-export async function blockedEitherWay(db: Db, a: number, b: number): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(blocks)
-    .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
-    .limit(1);
-  return Boolean(row);
 }
 
 /** A message of a conversation, with how far the recipient has read it (null when they are no member of it). */

@@ -10,7 +10,6 @@ import { enqueue } from "../../jobs/queue";
 import type { MemberRecord } from "../auth/auth.repo";
 import { NOTIFY_PUSH_JOB } from "../notifications/notify";
 import {
-  blockedEitherWay,
   deleteGoneSubscription,
   deleteSubscription,
   findPushMessage,
@@ -175,9 +174,9 @@ export class PushService {
   private async compose(job: PushJob): Promise<{ push: PushMessage; recipient: NonNullable<Awaited<ReturnType<typeof findPushRecipient>>> } | string> {
     const recipient = await findPushRecipient(this.db, job.to);
     if (!recipient?.canLogin || recipient.deletionRequestedAt) return "recipient cannot be told";
-    const sender = await findPushSender(this.db, job.from);
-    if (!sender || sender.siteId !== recipient.siteId || sender.status !== "enabled") return "sender not reachable";
-    if (await blockedEitherWay(this.db, job.to, job.from)) return "blocked";
+    const sender = await findPushSender(this.db, job.from, job.to);
+    if (!sender || sender.siteId !== recipient.siteId || !sender.reachable) return "sender not reachable";
+    if (sender.blocked) return "blocked";
 
     let message: Awaited<ReturnType<typeof findPushMessage>> | null = null;
     if (job.kind === "message") {

@@ -3,7 +3,7 @@ import { REPORT_EVIDENCE_MESSAGES } from "../../../common/constants";
 import type { QueuedReport, ReportDecision, ReportEvidence } from "../../../common/schemas/reports";
 import type { Db } from "../../db/client";
 import { conversations, messages, profiles, reports, sites, users } from "../../db/schema";
-import { restrictedSql } from "../members/memberRestrictions";
+import { restrictedSql } from "../members/accessRestrictions";
 
 /** The last messages of the conversation of two members, oldest first, as they are now (null: they never talked). */
 export async function conversationSnapshot(db: Db, siteId: number, a: number, b: number): Promise<ReportEvidence[] | null> {

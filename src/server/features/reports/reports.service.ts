@@ -6,7 +6,7 @@ import { AppError, notFound } from "../../errors";
 import { secondsToUtcMidnight, utcDay } from "../../time";
 import { recordAudit } from "../audit/audit.repo";
 import { blockIn } from "../blocks/blocks.service";
-import { findVisibleProfile, type Viewer } from "../members/visibility";
+import { findVisibleProfile, type Viewer } from "../members/access";
 import type { RestrictionsService } from "../moderation/restrictions.service";
 import { conversationSnapshot, decideOpenReports, insertReport, membersWithOpenReports, queuedReportDto, reportedMembers, reportsAbout } from "./reports.repo";
 

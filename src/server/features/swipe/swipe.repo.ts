@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { photos, profiles, swipes } from "../../db/schema";
 import type { Coordinates } from "../../geo/places";
 import { mainPhotoColumns } from "../auth/auth.repo";
+import { visibleInListsSql } from "../members/access";
 import { shownDistanceSql } from "../members/members.repo";
 
 /** Distances (km) that group the swipe game's cards: those within the first come first, and so on. */
@@ -27,7 +28,9 @@ export async function swipeCards(db: Db, siteId: number, memberId: number, gende
   }
   if (prefer.place) {
     const km = shownDistanceSql(prefer.place);
-    order.push(sql`CASE WHEN ${km} <= ${SWIPE_NEARBY_KM[0]} THEN 0 WHEN ${km} <= ${SWIPE_NEARBY_KM[1]} THEN 1 WHEN ${km} <= ${SWIPE_NEARBY_KM[2]} THEN 2 ELSE 3 END`);
+    order.push(
+      sql`CASE WHEN ${km} <= ${SWIPE_NEARBY_KM[0]} THEN 0 WHEN ${km} <= ${SWIPE_NEARBY_KM[1]} THEN 1 WHEN ${km} <= ${SWIPE_NEARBY_KM[2]} THEN 2 ELSE 3 END`,
+    );
   }
   return db
     .select({ profile: profiles, mainPhoto: mainPhotoColumns })
@@ -36,7 +39,7 @@ export async function swipeCards(db: Db, siteId: number, memberId: number, gende
     .where(
       and(
         eq(profiles.siteId, siteId),
-        sql`${profiles.status} = 'enabled' AND NOT ${profiles.invisible}`,
+        visibleInListsSql(memberId),
         sql`${profiles.id} <> ${memberId}`,
         sql`${profiles.gender} IN (${sql.join(
           genders.map((g) => sql`${g}`),
@@ -44,7 +47,6 @@ export async function swipeCards(db: Db, siteId: number, memberId: number, gende
         )})`,
         sql`NOT EXISTS (SELECT 1 FROM swipes s WHERE s.user_id = ${memberId} AND s.target_id = ${profiles.id})`,
         sql`NOT EXISTS (SELECT 1 FROM likes l WHERE l.liker_id = ${memberId} AND l.liked_id = ${profiles.id})`,
-        sql`NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${memberId} AND b.blocked_id = ${profiles.id}) OR (b.blocker_id = ${profiles.id} AND b.blocked_id = ${memberId}))`,
       ),
     )
     .orderBy(...order, sql`random()`)

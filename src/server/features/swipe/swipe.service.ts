@@ -7,7 +7,7 @@ import { secondsToUtcMidnight, utcDay } from "../../time";
 import type { MemberRecord } from "../auth/auth.repo";
 import type { LikesService } from "../likes/likes.service";
 import { memberCardDto } from "../members/profileDto";
-import { findVisibleProfile, type Viewer } from "../members/visibility";
+import { findVisibleProfile, type Viewer } from "../members/access";
 import { ownAgeRange, wantedGenders } from "../../../common/searchDefaults";
 import { ownSearchFacts, placeOfProfile } from "../members/ownSearch";
 import { yearsAgo } from "../members/members.service";

@@ -3,10 +3,11 @@ import type { Db } from "../../db/client";
 import { memberRestrictions, sessions } from "../../db/schema";
 import { AppError } from "../../errors";
 
-// Bans and suspensions, as the rest of the site sees them. While one is in force the member's profile
-// is 'disabled': the status that search, likes, chats, visits and every visibility check
-// (visibility.ts) already honour, as they do for a member who is leaving. Whatever turns a profile
-// back on goes through restoreProfileStatus, so that nothing brings a restricted profile back.
+// Bans and suspensions, the part of the access module (access.ts) that reads and writes them. While
+// one is in force the member's profile is 'disabled': the status that search, likes, chats, visits and
+// every visibility check of access.ts already honour, as they do for a member who is leaving.
+// Whatever turns a profile back on goes through restoreProfileStatus, so that nothing brings a
+// restricted profile back.
 
 export type RestrictionRow = typeof memberRestrictions.$inferSelect;
 
@@ -42,6 +43,25 @@ export function restrictedError(row: RestrictionRow): AppError {
 export async function assertNotRestricted(db: Db, userId: number): Promise<void> {
   const row = await restrictionInForce(db, userId);
   if (row) throw restrictedError(row);
+}
+
+/** Records a ban (no `until`) or a suspension; returns its id. */
+export async function addRestriction(db: Db, order: { memberId: number; operatorId: number; reason: string; until: Date | null }): Promise<number> {
+  const [row] = await db
+    .insert(memberRestrictions)
+    .values({ userId: order.memberId, kind: order.until ? "suspension" : "ban", reason: order.reason, until: order.until, operatorId: order.operatorId })
+    .returning({ id: memberRestrictions.id });
+  return row.id;
+}
+
+/** Ends every ban and suspension of the member in force now; returns the ids of those it ended. */
+export async function liftRestrictions(db: Db, memberId: number): Promise<number[]> {
+  const rows = await db
+    .update(memberRestrictions)
+    .set({ liftedAt: new Date() })
+    .where(and(eq(memberRestrictions.userId, memberId), inForce))
+    .returning({ id: memberRestrictions.id });
+  return rows.map((r) => r.id);
 }
 
 /** Takes the profile off the site (a new ban or suspension). */
