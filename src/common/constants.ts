@@ -220,3 +220,6 @@ export const REPORT_EVIDENCE_MESSAGES = 20;
 export const REPORT_TEXT_MAX_LENGTH = 1000;
 /** Reports a member may send per day (UTC). */
 export const REPORTS_PER_DAY = 20;
+/** An appeal against a decision (DSA Art. 20: at least six months to lodge it), and its length. */
+export const APPEAL_DAYS = 183;
+export const APPEAL_TEXT_MAX_LENGTH = 2000;

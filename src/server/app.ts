@@ -100,6 +100,9 @@ import { RESTRICTION_END_JOB, RestrictionsService } from "./features/moderation/
 import { ConsoleAuthService } from "./features/operators/consoleAuth.service";
 import { registerOperatorAccess } from "./features/operators/operatorAccess";
 import { operatorsRoutes } from "./features/operators/operators.routes";
+import { AppealsService } from "./features/reports/appeals.service";
+import { DecisionTeller } from "./features/reports/decisionTeller";
+import { decisionsRoutes } from "./features/reports/decisions.routes";
 import { reportsRoutes } from "./features/reports/reports.routes";
 import { ReportsService } from "./features/reports/reports.service";
 import { reportsQueueRoutes } from "./features/reports/reportsQueue.routes";
@@ -225,8 +228,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const notificationMailer = new NotificationMailer(db, mailFrom, () => notifications.unsubscribeSecret());
   const push = new PushService(db, new WebPushSender(), await vapidKeys(db, config.vapid), app.log, config.vapidSubject);
   const testProvider = config.payments?.provider === "test" ? new TestPaymentProvider(db) : null;
-  const paymentProvider: PaymentProvider | null =
-    config.payments?.provider === "mollie" ? new MolliePaymentProvider(config.payments) : testProvider;
+  const paymentProvider: PaymentProvider | null = config.payments?.provider === "mollie" ? new MolliePaymentProvider(config.payments) : testProvider;
   const devSms = config.devSms ? new DevSmsOutbox(join(config.dataDir, "sms")) : null;
   const smsSender: SmsSender | null = config.sms ? new HttpSmsGateway(config.sms.url, config.sms.token) : devSms;
   if (!smsSender) app.log.warn("SMS_URL is not set: direct-debit codes cannot be sent");
@@ -345,9 +347,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(auditRoutes, { db });
   await app.register(moderationRoutes, { restrictions });
   await app.register(memberLookupRoutes, { lookup: new MemberLookupService(db, onMemberChanged, onSessionsEnded) });
-  const reports = new ReportsService(db, limiter, restrictions);
+  const teller = new DecisionTeller(mailFrom, siteOriginOf(config));
+  const reports = new ReportsService(db, limiter, restrictions, teller, () => worker.wake());
   await app.register(reportsRoutes, { reports });
   await app.register(reportsQueueRoutes, { reports });
+  await app.register(decisionsRoutes, { db, appeals: new AppealsService(db, restrictions, teller, () => worker.wake()) });
   if (testProvider) await app.register(testProviderRoutes, { provider: testProvider, wake: () => worker.wake() });
   await app.register(notificationsRoutes, { notifications, mailEventsToken: config.mailEventsToken });
   if (devMailbox) await app.register(devMailRoutes, { mailbox: devMailbox });

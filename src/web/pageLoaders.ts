@@ -8,6 +8,9 @@ type Loader = () => Promise<PageModule>;
 export const pages: Record<RouteName, [Loader, string]> = {
   index: [(() => import("./pages/HomePage")), "HomePage"],
   console: [(() => import("./pages/ConsolePage")), "ConsolePage"],
+  "console-appeals": [(() => import("./pages/ConsolePage")), "ConsolePage"],
+  appeal: [(() => import("./pages/AppealPage")), "AppealPage"],
+  safety: [(() => import("./pages/SafetyPage")), "SafetyPage"],
   "console-audit": [(() => import("./pages/ConsolePage")), "ConsolePage"],
   "console-reports": [(() => import("./pages/ConsolePage")), "ConsolePage"],
   "console-members-id": [(() => import("./pages/ConsolePage")), "ConsolePage"],

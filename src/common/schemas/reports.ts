@@ -56,9 +56,16 @@ export type ReportGroup = z.infer<typeof reportGroupSchema>;
 export const reportQueueSchema = z.object({ groups: z.array(reportGroupSchema) });
 export type ReportQueue = z.infer<typeof reportQueueSchema>;
 
+/** The rule of the site a decision names (decisions.ts); when none is given, the one most reports point at. */
+const rule = z.enum(["fake", "harassment", "explicit", "underage", "terms"]).optional();
+const statement = z.string().trim().min(1).max(500);
+
 export const reportDecisionRequestSchema = z.discriminatedUnion("decision", [
-  z.object({ decision: z.literal("dismiss"), reason: z.string().trim().min(1).max(500) }).strict(),
-  z.object({ decision: z.literal("warn"), reason: z.string().trim().min(1).max(500) }).strict(),
-  z.object({ decision: z.literal("suspend"), days: z.number().int().min(1).max(SUSPENSION_MAX_DAYS), reason: z.string().trim().min(1).max(500) }).strict(),
+  z.object({ decision: z.literal("dismiss"), reason: statement, rule }).strict(),
+  z.object({ decision: z.literal("warn"), reason: statement, rule }).strict(),
+  z.object({ decision: z.literal("suspend"), days: z.number().int().min(1).max(SUSPENSION_MAX_DAYS), reason: statement, rule }).strict(),
 ]);
+
+export const reportBanRequestSchema = z.object({ reason: statement, rule }).strict();
+export type ReportBanRequest = z.infer<typeof reportBanRequestSchema>;
 export type ReportDecisionRequest = z.infer<typeof reportDecisionRequestSchema>;

@@ -51,6 +51,9 @@ export const PAGE_TITLE_KEYS: Readonly<Record<string, string>> = {
   console: "console_titles.console",
   "console-audit": "console_titles.audit",
   "console-reports": "console_titles.reports",
+  "console-appeals": "console_titles.appeals",
+  appeal: "decisions.appeal.title",
+  safety: "safety.title",
   "console-members-id": "console_titles.member",
 };
 

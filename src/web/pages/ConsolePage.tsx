@@ -3,6 +3,7 @@ import { Alert } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { PageSpinner } from "../components/PageSpinner";
+import { AppealsQueue } from "../features/console/AppealsQueue";
 import { AuditLog } from "../features/console/AuditLog";
 import { useConsoleSession } from "../features/console/consoleApi";
 import { CONSOLE_NS, loadConsoleTexts } from "../features/console/consoleI18n";
@@ -39,6 +40,7 @@ function ConsoleScreen({ operator }: { operator: NonNullable<ReturnType<typeof u
   const { id } = useParams();
   if (route === "console-members-id") return <MemberView operator={operator} id={Number(id)} />;
   if (route === "console-audit") return isAdmin(operator) ? <AuditLog /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
+  if (route === "console-appeals") return canModerate(operator) ? <AppealsQueue /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
   if (route === "console-reports") return canModerate(operator) ? <ReportsQueue operator={operator} /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
   return <ConsoleHome operator={operator} />;
 }

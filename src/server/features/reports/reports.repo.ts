@@ -70,12 +70,14 @@ export function queuedReportDto(r: typeof reports.$inferSelect): QueuedReport {
   };
 }
 
-/** Decides every waiting report about the member; returns their ids (none: nothing was waiting). */
-export async function decideOpenReports(db: Db, memberId: number, decision: ReportDecision, reason: string, operatorId: number): Promise<number[]> {
-  const rows = await db
+/** Marks the reports decided, by the decision they share. */
+export async function decideReports(
+  db: Db,
+  ids: number[],
+  d: { decision: ReportDecision; reason: string; operatorId: number; decisionId: number },
+): Promise<void> {
+  await db
     .update(reports)
-    .set({ decidedAt: new Date(), decision, decisionReason: reason, decidedBy: operatorId })
-    .where(and(eq(reports.reportedId, memberId), isNull(reports.decidedAt)))
-    .returning({ id: reports.id });
-  return rows.map((r) => r.id);
+    .set({ decidedAt: new Date(), decision: d.decision, decisionReason: d.reason, decidedBy: d.operatorId, decisionId: d.decisionId })
+    .where(inArray(reports.id, ids));
 }

@@ -37,6 +37,11 @@ export function ConsoleShell({ operator, children }: { operator: Operator; child
                   {t("nav.reports")}
                 </Nav.Link>
               )}
+              {canModerate(operator) && (
+                <Nav.Link as={Link} to="/console/appeals" eventKey="appeals">
+                  {t("nav.appeals")}
+                </Nav.Link>
+              )}
               {isAdmin(operator) && (
                 <Nav.Link as={Link} to="/console/audit" eventKey="audit">
                   {t("nav.audit")}
