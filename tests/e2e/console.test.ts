@@ -167,7 +167,51 @@ describe("the operators' console", () => {
     }
 
     await rudi.site$.open("/chats");
-    await rudi.page.getByTestId("ban-notice").getByText("Your account is suspended. Reason: Insulting another member").waitFor();
+    const banNotice = rudi.page.getByTestId("ban-notice");
+    await banNotice.getByText("Your account is suspended. Reason: Insulting another member").waitFor();
+
+    // The reporter is told that the site acted, and nothing of the sanction (DSA Art. 17).
+    await nina.site$.open("/members");
+    const outcome = nina.page.getByTestId("notice-report_outcome");
+    await outcome.getByText("We reviewed it and took action under our rules.", { exact: false }).waitFor();
+    expect(await outcome.textContent()).not.toContain("Insulting another member");
+    expect(await seriousViolations(nina.page), "decision notice").toEqual([]);
+    await nina.page.screenshot({ path: join(SHOTS, "decision-notice-phone-en.png") });
+    await outcome.getByRole("button", { name: "Got it" }).click();
+    await outcome.waitFor({ state: "detached" });
+
+    // The suspended member appeals from the ban page, once.
+    await banNotice.getByRole("link", { name: "Do you think this is wrong? Appeal the decision" }).click();
+    const appeal = rudi.page.getByTestId("appeal-page");
+    await appeal.getByText("Rule broken: Respect for other members", { exact: false }).waitFor();
+    await appeal.getByLabel("Your appeal").fill("I was quoting a film, not insulting her");
+    expect(await seriousViolations(rudi.page), "appeal form").toEqual([]);
+    await rudi.page.screenshot({ path: join(SHOTS, "appeal-desktop-en.png") });
+    await appeal.getByRole("button", { name: "Send appeal" }).click();
+    await appeal.getByTestId("appeal-sent").getByText("Your appeal has been sent.", { exact: false }).waitFor();
+
+    // An admin (not the moderator who decided) sees the appeal and upholds the decision.
+    for (const [language, mobile] of [
+      ["fi", true],
+      ["en", true],
+      ["fi", false],
+      ["en", false],
+    ] as const) {
+      const { context, console$ } = await consoleIn({ mobile, language });
+      await console$.open("/console/appeals");
+      await console$.signIn(ADMIN.email, ADMIN.password);
+      const card = console$.page.getByTestId("appeal-card").filter({ hasText: "Rudi" });
+      await card.getByTestId("appeal-text").getByText("I was quoting a film", { exact: false }).waitFor();
+      expect(await seriousViolations(console$.page), `appeals ${language}`).toEqual([]);
+      await console$.page.screenshot({ path: join(SHOTS, `appeals-${mobile ? "phone" : "desktop"}-${language}.png`), fullPage: true });
+      if (language === "en" && !mobile) {
+        await card.getByLabel("Uphold the decision").check();
+        await card.getByRole("textbox", { name: "Statement of reasons (the member is told)" }).fill("The messages insult her directly");
+        await card.getByRole("button", { name: "Decide the appeal" }).click();
+        await console$.page.getByText("No appeals waiting.").waitFor();
+      }
+      await context.close();
+    }
     await rudi.context.close();
     await nina.context.close();
   });
