@@ -14,7 +14,16 @@ import { users } from "../../db/schema";
 import { newToken } from "../auth/tokens";
 import type { DecisionTeller } from "./decisionTeller";
 import { insertDecision, lockOpenReports } from "./decisions.repo";
-import { conversationSnapshot, decideReports, insertReport, membersWithOpenReports, queuedReportDto, reportedMembers, reportsAbout } from "./reports.repo";
+import {
+  conversationSnapshot,
+  decideReports,
+  insertReport,
+  isMessageBetween,
+  membersWithOpenReports,
+  queuedReportDto,
+  reportedMembers,
+  reportsAbout,
+} from "./reports.repo";
 
 /** Members report members; moderators decide on everything waiting about one member at once. */
 export class ReportsService {
@@ -35,9 +44,21 @@ export class ReportsService {
       if (!(err instanceof AppError && err.code === "blocked_by")) throw err;
     });
     const block = input.block === true;
+    const messageId = input.message_id;
     await this.db.transaction(async (tx) => {
-      const evidence = input.from_chat ? await conversationSnapshot(tx, viewer.siteId, viewer.id, input.id) : null;
-      await insertReport(tx, { siteId: viewer.siteId, reporterId: viewer.id, reportedId: input.id, reason: input.reason, text: input.text || null, evidence });
+      // Only a message the member received from the one reported: not one's own, not another conversation's.
+      if (messageId !== undefined && !(await isMessageBetween(tx, messageId, input.id, viewer.id))) throw notFound();
+      const fromChat = input.from_chat || messageId !== undefined;
+      const evidence = fromChat ? await conversationSnapshot(tx, viewer.siteId, viewer.id, input.id, messageId) : null;
+      await insertReport(tx, {
+        siteId: viewer.siteId,
+        reporterId: viewer.id,
+        reportedId: input.id,
+        reason: input.reason,
+        text: input.text || null,
+        evidence,
+        messageId: messageId ?? null,
+      });
       if (block) await blockIn(tx, viewer.id, input.id);
     });
     return { blocked: block };
