@@ -83,6 +83,7 @@ export const ERROR_CODES = [
   "appeal_already",
   "appeal_closed",
   "appeal_own_decision",
+  "complaint_closed",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -75,6 +75,8 @@ import { DirectDebitService, SMS_JOB } from "./features/payments/directDebit.ser
 import { DevSmsOutbox, HttpSmsGateway, type SmsSender } from "./adapters/sms";
 import { devSmsRoutes } from "./features/devmail/devSms.routes";
 import { complaintsRoutes } from "./features/complaints/complaints.routes";
+import { complaintsQueueRoutes } from "./features/complaints/complaintsQueue.routes";
+import { ComplaintsQueueService } from "./features/complaints/complaintsQueue.service";
 import { accountRoutes } from "./features/account/account.routes";
 import { AccountDeletionService, ERASE_ACCOUNT_JOB } from "./features/account/accountDeletion.service";
 import { SecurityAlerts } from "./features/account/securityAlerts";
@@ -351,6 +353,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const reports = new ReportsService(db, limiter, restrictions, teller, () => worker.wake());
   await app.register(reportsRoutes, { reports });
   await app.register(reportsQueueRoutes, { reports });
+  await app.register(complaintsQueueRoutes, { queue: new ComplaintsQueueService(db, siteOriginOf(config), () => worker.wake()) });
   await app.register(decisionsRoutes, { db, appeals: new AppealsService(db, restrictions, teller, () => worker.wake()) });
   if (testProvider) await app.register(testProviderRoutes, { provider: testProvider, wake: () => worker.wake() });
   await app.register(notificationsRoutes, { notifications, mailEventsToken: config.mailEventsToken });

@@ -127,6 +127,40 @@ describe("the operators' console", () => {
     }
   });
 
+  it("gives support the complaints, the oldest first, to answer by mail", async () => {
+    const sent = await fetch(`${site.url}/api/complaints.php`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": US_IP },
+      body: JSON.stringify({
+        name: "Petra Jansen",
+        email: "petra@example.com",
+        category: "payment",
+        message: "I paid for 50 credits yesterday but I only see 20 of them.",
+      }),
+    });
+    expect(sent.status).toBe(200);
+    for (const [language, mobile] of [
+      ["fi", true],
+      ["fi", false],
+      ["en", true],
+      ["en", false],
+    ] as const) {
+      const { context, console$ } = await consoleIn({ mobile, language });
+      await console$.open("/console/complaints");
+      await console$.signIn(ADMIN.email, ADMIN.password);
+      const card = console$.page.getByTestId("complaint-card").filter({ hasText: "petra@example.com" });
+      await card.getByText("I paid for 50 credits yesterday", { exact: false }).waitFor();
+      expect(await seriousViolations(console$.page), `complaints ${language}`).toEqual([]);
+      if (language === "en" && !mobile) {
+        await card.getByRole("textbox", { name: "Answer (mailed from the support address)" }).fill("The 30 missing credits are on your account now.");
+        await card.getByRole("button", { name: "Send answer" }).click();
+        await card.getByTestId("complaint-answer").getByText("The 30 missing credits are on your account now.").waitFor();
+      }
+      await console$.page.screenshot({ path: join(SHOTS, `complaints-${mobile ? "phone" : "desktop"}-${language}.png`), fullPage: true });
+      await context.close();
+    }
+  });
+
   it("takes a report from the chat with its messages to a moderator, whose suspension the reported member sees", async () => {
     const rudi = await activeMember(site, browser, "rudi@example.com", "Rudi");
     const nina = await activeMember(site, browser, "nina@example.com", "Nina", { mobile: true });
@@ -135,16 +169,24 @@ describe("the operators' console", () => {
 
     await nina.site$.open(`/members/${rudi.id}/chat`);
     await new Conversation(nina.page).waitForMessage("Answer me, you idiot");
-    await nina.page.getByTestId("report-button").click();
+    // The report is about the one message: "Report message" beside it.
+    await nina.page.getByTestId("chat-message").filter({ hasText: "Answer me, you idiot" }).getByRole("button", { name: "Report message" }).click();
     const form = nina.page.getByTestId("report-form");
+    await nina.page.getByRole("dialog", { name: "Report this message from Rudi" }).waitFor();
     await form.getByLabel("Harassment or insults").check();
     await form.getByLabel("What happened? (optional)").fill("He insults me");
-    await form.getByText("The last 20 messages of your conversation go with the report").waitFor();
+    await form.getByText("This message and the last 20 messages of your conversation go with the report").waitFor();
     await form.getByLabel("Also block Rudi").check();
     expect(await seriousViolations(nina.page), "report form").toEqual([]);
     await nina.page.screenshot({ path: join(SHOTS, "report-phone-en.png") });
     await form.getByRole("button", { name: "Send report" }).click();
     await nina.page.getByTestId("report-sent").waitFor();
+    await nina.page.getByRole("button", { name: "Close" }).first().click();
+    // The safety tips are a tap away in the chat.
+    await nina.page.getByTestId("chat-safety").click();
+    await nina.page.getByTestId("safety-page").getByRole("heading", { name: "Safety tips" }).waitFor();
+    expect(await seriousViolations(nina.page), "safety tips").toEqual([]);
+    await nina.page.screenshot({ path: join(SHOTS, "safety-phone-en.png"), fullPage: true });
 
     for (const mobile of [true, false]) {
       const { context, console$ } = await consoleIn({ mobile, language: "en" });
@@ -154,6 +196,7 @@ describe("the operators' console", () => {
       await group.getByText("He insults me").waitFor();
       await group.getByText("Messages attached: 1").click();
       await group.getByTestId("report-evidence").getByText("Answer me, you idiot").waitFor();
+      await group.getByTestId("report-evidence").getByTestId("reported-message").waitFor();
       expect(await seriousViolations(console$.page), "reports queue").toEqual([]);
       await console$.page.screenshot({ path: join(SHOTS, `reports-${mobile ? "phone" : "desktop"}-en.png`), fullPage: true });
       if (!mobile) {

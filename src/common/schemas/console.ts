@@ -61,7 +61,7 @@ export const reasonSchema = z
   .max(OPERATOR_REASON_MAX_LENGTH)
   .overwrite(withoutControlCharacters);
 
-export const AUDIT_ACTIONS = ["member.ban", "member.suspend", "member.lift", "member.end_sessions", "member.grant_credits", "reports.decide", "reports.appeal"] as const;
+export const AUDIT_ACTIONS = ["member.ban", "member.suspend", "member.lift", "member.end_sessions", "member.grant_credits", "reports.decide", "reports.appeal", "complaints.assign", "complaints.answer", "complaints.close"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "errors.validation_failed" });

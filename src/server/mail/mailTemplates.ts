@@ -9,7 +9,7 @@ export interface MailContent {
   html: string;
 }
 
-export type MailTemplate = "activation" | "reset" | "mail_change" | "complaint" | "reactivation" | SecurityTemplate | NotificationTemplate | DecisionTemplate;
+export type MailTemplate = "activation" | "reset" | "mail_change" | "complaint" | "reactivation" | "complaint_answer" | SecurityTemplate | NotificationTemplate | DecisionTemplate;
 /** Mails of a moderation decision (features/reports/decisionMails.ts). */
 export type DecisionTemplate = "decision" | "report_outcome" | "appeal_outcome";
 /** Mails about a change to the account, and the answer to "this wasn't me". */

@@ -5,10 +5,11 @@ import { useParams } from "react-router";
 import { PageSpinner } from "../components/PageSpinner";
 import { AppealsQueue } from "../features/console/AppealsQueue";
 import { AuditLog } from "../features/console/AuditLog";
+import { ComplaintsQueue } from "../features/console/ComplaintsQueue";
 import { useConsoleSession } from "../features/console/consoleApi";
 import { CONSOLE_NS, loadConsoleTexts } from "../features/console/consoleI18n";
 import { ConsoleHome } from "../features/console/ConsoleHome";
-import { ConsoleShell, canModerate, isAdmin } from "../features/console/ConsoleShell";
+import { ConsoleShell, canLookUp, canModerate, isAdmin } from "../features/console/ConsoleShell";
 import { ConsoleSignIn } from "../features/console/ConsoleSignIn";
 import { MemberView } from "../features/console/MemberView";
 import { ReportsQueue } from "../features/console/ReportsQueue";
@@ -40,6 +41,8 @@ function ConsoleScreen({ operator }: { operator: NonNullable<ReturnType<typeof u
   const { id } = useParams();
   if (route === "console-members-id") return <MemberView operator={operator} id={Number(id)} />;
   if (route === "console-audit") return isAdmin(operator) ? <AuditLog /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
+  if (route === "console-complaints")
+    return canLookUp(operator) ? <ComplaintsQueue operator={operator} /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
   if (route === "console-appeals") return canModerate(operator) ? <AppealsQueue /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
   if (route === "console-reports") return canModerate(operator) ? <ReportsQueue operator={operator} /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
   return <ConsoleHome operator={operator} />;

@@ -37,6 +37,11 @@ export function ConsoleShell({ operator, children }: { operator: Operator; child
                   {t("nav.reports")}
                 </Nav.Link>
               )}
+              {canLookUp(operator) && (
+                <Nav.Link as={Link} to="/console/complaints" eventKey="complaints">
+                  {t("nav.complaints")}
+                </Nav.Link>
+              )}
               {canModerate(operator) && (
                 <Nav.Link as={Link} to="/console/appeals" eventKey="appeals">
                   {t("nav.appeals")}

@@ -163,11 +163,16 @@ function ReportItem({ report, memberId }: { report: QueuedReport; memberId: numb
           <summary>{t("reports.evidence", { count: report.evidence.length })}</summary>
           <ol className="list-unstyled mt-2 mb-0" data-testid="report-evidence">
             {report.evidence.map((m) => (
-              <li key={m.id} className={`mb-1 text-break ${m.from === memberId ? "fw-semibold" : ""}`}>
+              <li key={m.id} className={`mb-1 text-break ${m.from === memberId ? "fw-semibold" : ""} ${m.reported ? "bg-warning-subtle rounded px-1" : ""}`}>
                 <span className="text-body-secondary">
                   {formats.time(m.at)} #{m.from}:
                 </span>{" "}
                 {m.kind === "text" ? m.body : `[${m.kind}]`}
+                {m.reported && (
+                  <Badge bg="warning" text="dark" className="ms-1" data-testid="reported-message">
+                    {t("reports.reported_message")}
+                  </Badge>
+                )}
               </li>
             ))}
           </ol>
