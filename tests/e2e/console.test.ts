@@ -224,6 +224,7 @@ describe("the operators' console", () => {
     await outcome.waitFor({ state: "detached" });
 
     // The suspended member appeals from the ban page, once.
+    await rudi.page.screenshot({ path: join(SHOTS, "ban-page-appeal-desktop-en.png") });
     await banNotice.getByRole("link", { name: "Do you think this is wrong? Appeal the decision" }).click();
     const appeal = rudi.page.getByTestId("appeal-page");
     await appeal.getByText("Rule broken: Respect for other members", { exact: false }).waitFor();
