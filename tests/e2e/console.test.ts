@@ -161,6 +161,40 @@ describe("the operators' console", () => {
     }
   });
 
+  it("tells a warned member the rule broken, the reasons and how to appeal, on the site", async () => {
+    const [kalle, lena] = await Promise.all([
+      activeMember(site, browser, "kalle@example.com", "Kalle", { mobile: true }),
+      activeMember(site, browser, "lena@example.com", "Lena"),
+    ]);
+    const status = await lena.page.evaluate(
+      async (id) =>
+        (await fetch("/api/report.php", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id, reason: "fake" }) }))
+          .status,
+      kalle.id,
+    );
+    expect(status).toBe(200);
+
+    const { context, console$ } = await consoleIn({ mobile: false, language: "en" });
+    await console$.open("/console/reports");
+    await console$.signIn(MODERATOR.email, MODERATOR.password);
+    const group = console$.page.getByTestId("report-group").filter({ hasText: "Kalle" });
+    await group.getByRole("combobox", { name: "Decision" }).selectOption("warn");
+    await group.getByRole("combobox", { name: "Rule broken" }).selectOption("fake");
+    await group.getByRole("textbox", { name: "Statement of reasons" }).fill("The photos are of someone else");
+    await group.getByRole("button", { name: "Decide all waiting reports" }).click();
+    await console$.page.getByText("No reports waiting.").waitFor();
+    await context.close();
+
+    await kalle.site$.open("/members");
+    const notice = kalle.page.getByTestId("notice-decision");
+    await notice.getByText("Decision: a warning. Rule broken: Fake profiles and scams. Our reasons: “The photos are of someone else”").waitFor();
+    expect(await seriousViolations(kalle.page), "decision notice").toEqual([]);
+    await kalle.page.screenshot({ path: join(SHOTS, "decision-warning-phone-en.png") });
+    await notice.getByRole("link", { name: "Appeal the decision" }).click();
+    await kalle.page.getByTestId("appeal-page").getByLabel("Your appeal").waitFor();
+    await Promise.all([kalle.context.close(), lena.context.close()]);
+  });
+
   it("takes a report from the chat with its messages to a moderator, whose suspension the reported member sees", async () => {
     const rudi = await activeMember(site, browser, "rudi@example.com", "Rudi");
     const nina = await activeMember(site, browser, "nina@example.com", "Nina", { mobile: true });
