@@ -183,6 +183,8 @@ export const SIGNUPS_PER_EMAIL_PER_HOUR = 5;
  */
 export const COMPLAINTS_PER_IP_PER_HOUR = 5;
 export const COMPLAINTS_PER_ACCOUNT_PER_DAY = 10;
+/** A complaint not answered within this many hours of its arrival is overdue in the console (issue 16). */
+export const COMPLAINT_ANSWER_HOURS = 48;
 
 /**
  * Direct debit (spec sections 3 to 5 leave the numbers open; these are ours): the SMS code has 6
@@ -220,3 +222,6 @@ export const REPORT_EVIDENCE_MESSAGES = 20;
 export const REPORT_TEXT_MAX_LENGTH = 1000;
 /** Reports a member may send per day (UTC). */
 export const REPORTS_PER_DAY = 20;
+/** An appeal against a decision (DSA Art. 20: at least six months to lodge it), and its length. */
+export const APPEAL_DAYS = 183;
+export const APPEAL_TEXT_MAX_LENGTH = 2000;

@@ -79,6 +79,11 @@ export const ERROR_CODES = [
   "account_banned",
   "account_suspended",
   "operator_forbidden",
+  "appeal_text",
+  "appeal_already",
+  "appeal_closed",
+  "appeal_own_decision",
+  "complaint_closed",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

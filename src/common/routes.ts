@@ -92,6 +92,9 @@ export const PAGE_ROUTES = [
   { name: "pages-faq", path: "/pages/faq", layout: "default" },
   { name: "pages-service", path: "/pages/service", layout: "default" },
   { name: "complaints", path: "/complaints", layout: "default" },
+  // Trust and safety (issue 16): the appeal of a decision (opened by its key, also without a login) and the safety tips.
+  { name: "appeal", path: "/appeal", layout: "default" },
+  { name: "safety", path: "/safety", layout: "default" },
   { name: "account-deleted", path: "/account-deleted", layout: "default" },
   { name: "reactivate", path: "/reactivate", layout: "default" },
   // The operators' console (issue 16): its own sign-in and chunk, none of it in the members' pages.
@@ -99,6 +102,8 @@ export const PAGE_ROUTES = [
   { name: "console-audit", path: "/console/audit", layout: "console" },
   { name: "console-reports", path: "/console/reports", layout: "console" },
   { name: "console-photos", path: "/console/photos", layout: "console" },
+  { name: "console-appeals", path: "/console/appeals", layout: "console" },
+  { name: "console-complaints", path: "/console/complaints", layout: "console" },
   { name: "console-members-id", path: "/console/members/:id", layout: "console", params: { id: ID } },
   // The token page: a login link from a notification e-mail (any other one-segment path is no page).
   { name: "token", path: "/:token", layout: "default", params: { token: LOGIN_LINK_TOKEN } },

@@ -75,6 +75,8 @@ import { DirectDebitService, SMS_JOB } from "./features/payments/directDebit.ser
 import { DevSmsOutbox, HttpSmsGateway, type SmsSender } from "./adapters/sms";
 import { devSmsRoutes } from "./features/devmail/devSms.routes";
 import { complaintsRoutes } from "./features/complaints/complaints.routes";
+import { complaintsQueueRoutes } from "./features/complaints/complaintsQueue.routes";
+import { ComplaintsQueueService } from "./features/complaints/complaintsQueue.service";
 import { accountRoutes } from "./features/account/account.routes";
 import { AccountDeletionService, ERASE_ACCOUNT_JOB } from "./features/account/accountDeletion.service";
 import { SecurityAlerts } from "./features/account/securityAlerts";
@@ -100,6 +102,9 @@ import { RESTRICTION_END_JOB, RestrictionsService } from "./features/moderation/
 import { ConsoleAuthService } from "./features/operators/consoleAuth.service";
 import { registerOperatorAccess } from "./features/operators/operatorAccess";
 import { operatorsRoutes } from "./features/operators/operators.routes";
+import { AppealsService } from "./features/reports/appeals.service";
+import { DecisionTeller } from "./features/reports/decisionTeller";
+import { decisionsRoutes } from "./features/reports/decisions.routes";
 import { reportsRoutes } from "./features/reports/reports.routes";
 import { ReportsService } from "./features/reports/reports.service";
 import { reportsQueueRoutes } from "./features/reports/reportsQueue.routes";
@@ -228,8 +233,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const notificationMailer = new NotificationMailer(db, mailFrom, () => notifications.unsubscribeSecret());
   const push = new PushService(db, new WebPushSender(), await vapidKeys(db, config.vapid), app.log, config.vapidSubject);
   const testProvider = config.payments?.provider === "test" ? new TestPaymentProvider(db) : null;
-  const paymentProvider: PaymentProvider | null =
-    config.payments?.provider === "mollie" ? new MolliePaymentProvider(config.payments) : testProvider;
+  const paymentProvider: PaymentProvider | null = config.payments?.provider === "mollie" ? new MolliePaymentProvider(config.payments) : testProvider;
   const devSms = config.devSms ? new DevSmsOutbox(join(config.dataDir, "sms")) : null;
   const smsSender: SmsSender | null = config.sms ? new HttpSmsGateway(config.sms.url, config.sms.token) : devSms;
   if (!smsSender) app.log.warn("SMS_URL is not set: direct-debit codes cannot be sent");
@@ -348,12 +352,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(auditRoutes, { db });
   await app.register(moderationRoutes, { restrictions });
   await app.register(memberLookupRoutes, { lookup: new MemberLookupService(db, onMemberChanged, onSessionsEnded) });
-  const reports = new ReportsService(db, limiter, restrictions);
+  const teller = new DecisionTeller(mailFrom, siteOriginOf(config));
+  const reports = new ReportsService(db, limiter, restrictions, teller, () => worker.wake());
   await app.register(reportsRoutes, { reports });
   await app.register(reportsQueueRoutes, { reports });
   const photoModeration = new PhotoModerationService(db, storage, siteOriginOf(config), mailFrom, onMemberChanged, () => worker.wake());
   await app.register(photoModerationRoutes, { moderation: photoModeration });
   await app.register(photoNoticesRoutes, { moderation: photoModeration });
+  await app.register(complaintsQueueRoutes, { queue: new ComplaintsQueueService(db, siteOriginOf(config), () => worker.wake()) });
+  await app.register(decisionsRoutes, { db, appeals: new AppealsService(db, restrictions, teller, () => worker.wake()) });
   if (testProvider) await app.register(testProviderRoutes, { provider: testProvider, wake: () => worker.wake() });
   await app.register(notificationsRoutes, { notifications, mailEventsToken: config.mailEventsToken });
   if (devMailbox) await app.register(devMailRoutes, { mailbox: devMailbox });

@@ -8,6 +8,10 @@ type Loader = () => Promise<PageModule>;
 export const pages: Record<RouteName, [Loader, string]> = {
   index: [(() => import("./pages/HomePage")), "HomePage"],
   console: [(() => import("./pages/ConsolePage")), "ConsolePage"],
+  "console-appeals": [(() => import("./pages/ConsolePage")), "ConsolePage"],
+  "console-complaints": [(() => import("./pages/ConsolePage")), "ConsolePage"],
+  appeal: [(() => import("./pages/AppealPage")), "AppealPage"],
+  safety: [(() => import("./pages/SafetyPage")), "SafetyPage"],
   "console-audit": [(() => import("./pages/ConsolePage")), "ConsolePage"],
   "console-reports": [(() => import("./pages/ConsolePage")), "ConsolePage"],
   "console-photos": [(() => import("./pages/ConsolePage")), "ConsolePage"],

@@ -132,6 +132,74 @@ describe("the operators' console", () => {
     }
   });
 
+  it("gives support the complaints, the oldest first, to answer by mail", async () => {
+    const sent = await fetch(`${site.url}/api/complaints.php`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": US_IP },
+      body: JSON.stringify({
+        name: "Petra Jansen",
+        email: "petra@example.com",
+        category: "payment",
+        message: "I paid for 50 credits yesterday but I only see 20 of them.",
+      }),
+    });
+    expect(sent.status).toBe(200);
+    for (const [language, mobile] of [
+      ["fi", true],
+      ["fi", false],
+      ["en", true],
+      ["en", false],
+    ] as const) {
+      const { context, console$ } = await consoleIn({ mobile, language });
+      await console$.open("/console/complaints");
+      await console$.signIn(ADMIN.email, ADMIN.password);
+      const card = console$.page.getByTestId("complaint-card").filter({ hasText: "petra@example.com" });
+      await card.getByText("I paid for 50 credits yesterday", { exact: false }).waitFor();
+      expect(await seriousViolations(console$.page), `complaints ${language}`).toEqual([]);
+      if (language === "en" && !mobile) {
+        await card.getByRole("textbox", { name: "Answer (mailed from the support address)" }).fill("The 30 missing credits are on your account now.");
+        await card.getByRole("button", { name: "Send answer" }).click();
+        await card.getByTestId("complaint-answer").getByText("The 30 missing credits are on your account now.").waitFor();
+      }
+      await console$.page.screenshot({ path: join(SHOTS, `complaints-${mobile ? "phone" : "desktop"}-${language}.png`), fullPage: true });
+      await context.close();
+    }
+  });
+
+  it("tells a warned member the rule broken, the reasons and how to appeal, on the site", async () => {
+    const [kalle, lena] = await Promise.all([
+      activeMember(site, browser, "kalle@example.com", "Kalle", { mobile: true }),
+      activeMember(site, browser, "lena@example.com", "Lena"),
+    ]);
+    const status = await lena.page.evaluate(
+      async (id) =>
+        (await fetch("/api/report.php", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id, reason: "fake" }) }))
+          .status,
+      kalle.id,
+    );
+    expect(status).toBe(200);
+
+    const { context, console$ } = await consoleIn({ mobile: false, language: "en" });
+    await console$.open("/console/reports");
+    await console$.signIn(MODERATOR.email, MODERATOR.password);
+    const group = console$.page.getByTestId("report-group").filter({ hasText: "Kalle" });
+    await group.getByRole("combobox", { name: "Decision" }).selectOption("warn");
+    await group.getByRole("combobox", { name: "Rule broken" }).selectOption("fake");
+    await group.getByRole("textbox", { name: "Statement of reasons" }).fill("The photos are of someone else");
+    await group.getByRole("button", { name: "Decide all waiting reports" }).click();
+    await console$.page.getByText("No reports waiting.").waitFor();
+    await context.close();
+
+    await kalle.site$.open("/members");
+    const notice = kalle.page.getByTestId("notice-decision");
+    await notice.getByText("Decision: a warning. Rule broken: Fake profiles and scams. Our reasons: “The photos are of someone else”").waitFor();
+    expect(await seriousViolations(kalle.page), "decision notice").toEqual([]);
+    await kalle.page.screenshot({ path: join(SHOTS, "decision-warning-phone-en.png") });
+    await notice.getByRole("link", { name: "Appeal the decision" }).click();
+    await kalle.page.getByTestId("appeal-page").getByLabel("Your appeal").waitFor();
+    await Promise.all([kalle.context.close(), lena.context.close()]);
+  });
+
   it("takes a report from the chat with its messages to a moderator, whose suspension the reported member sees", async () => {
     const rudi = await activeMember(site, browser, "rudi@example.com", "Rudi");
     const nina = await activeMember(site, browser, "nina@example.com", "Nina", { mobile: true });
@@ -140,16 +208,24 @@ describe("the operators' console", () => {
 
     await nina.site$.open(`/members/${rudi.id}/chat`);
     await new Conversation(nina.page).waitForMessage("Answer me, you idiot");
-    await nina.page.getByTestId("report-button").click();
+    // The report is about the one message: "Report message" beside it.
+    await nina.page.getByTestId("chat-message").filter({ hasText: "Answer me, you idiot" }).getByRole("button", { name: "Report message" }).click();
     const form = nina.page.getByTestId("report-form");
+    await nina.page.getByRole("dialog", { name: "Report this message from Rudi" }).waitFor();
     await form.getByLabel("Harassment or insults").check();
     await form.getByLabel("What happened? (optional)").fill("He insults me");
-    await form.getByText("The last 20 messages of your conversation go with the report").waitFor();
+    await form.getByText("This message and the last 20 messages of your conversation go with the report").waitFor();
     await form.getByLabel("Also block Rudi").check();
     expect(await seriousViolations(nina.page), "report form").toEqual([]);
     await nina.page.screenshot({ path: join(SHOTS, "report-phone-en.png") });
     await form.getByRole("button", { name: "Send report" }).click();
     await nina.page.getByTestId("report-sent").waitFor();
+    await nina.page.getByRole("button", { name: "Close" }).first().click();
+    // The safety tips are a tap away in the chat.
+    await nina.page.getByTestId("chat-safety").click();
+    await nina.page.getByTestId("safety-page").getByRole("heading", { name: "Safety tips" }).waitFor();
+    expect(await seriousViolations(nina.page), "safety tips").toEqual([]);
+    await nina.page.screenshot({ path: join(SHOTS, "safety-phone-en.png"), fullPage: true });
 
     for (const mobile of [true, false]) {
       const { context, console$ } = await consoleIn({ mobile, language: "en" });
@@ -159,6 +235,7 @@ describe("the operators' console", () => {
       await group.getByText("He insults me").waitFor();
       await group.getByText("Messages attached: 1").click();
       await group.getByTestId("report-evidence").getByText("Answer me, you idiot").waitFor();
+      await group.getByTestId("report-evidence").getByTestId("reported-message").waitFor();
       expect(await seriousViolations(console$.page), "reports queue").toEqual([]);
       await console$.page.screenshot({ path: join(SHOTS, `reports-${mobile ? "phone" : "desktop"}-en.png`), fullPage: true });
       if (!mobile) {
@@ -172,7 +249,52 @@ describe("the operators' console", () => {
     }
 
     await rudi.site$.open("/chats");
-    await rudi.page.getByTestId("ban-notice").getByText("Your account is suspended. Reason: Insulting another member").waitFor();
+    const banNotice = rudi.page.getByTestId("ban-notice");
+    await banNotice.getByText("Your account is suspended. Reason: Insulting another member").waitFor();
+
+    // The reporter is told that the site acted, and nothing of the sanction (DSA Art. 17).
+    await nina.site$.open("/members");
+    const outcome = nina.page.getByTestId("notice-report_outcome");
+    await outcome.getByText("We reviewed it and took action under our rules.", { exact: false }).waitFor();
+    expect(await outcome.textContent()).not.toContain("Insulting another member");
+    expect(await seriousViolations(nina.page), "decision notice").toEqual([]);
+    await nina.page.screenshot({ path: join(SHOTS, "decision-notice-phone-en.png") });
+    await outcome.getByRole("button", { name: "Got it" }).click();
+    await outcome.waitFor({ state: "detached" });
+
+    // The suspended member appeals from the ban page, once.
+    await rudi.page.screenshot({ path: join(SHOTS, "ban-page-appeal-desktop-en.png") });
+    await banNotice.getByRole("link", { name: "Do you think this is wrong? Appeal the decision" }).click();
+    const appeal = rudi.page.getByTestId("appeal-page");
+    await appeal.getByText("Rule broken: Respect for other members", { exact: false }).waitFor();
+    await appeal.getByLabel("Your appeal").fill("I was quoting a film, not insulting her");
+    expect(await seriousViolations(rudi.page), "appeal form").toEqual([]);
+    await rudi.page.screenshot({ path: join(SHOTS, "appeal-desktop-en.png") });
+    await appeal.getByRole("button", { name: "Send appeal" }).click();
+    await appeal.getByTestId("appeal-sent").getByText("Your appeal has been sent.", { exact: false }).waitFor();
+
+    // An admin (not the moderator who decided) sees the appeal and upholds the decision.
+    for (const [language, mobile] of [
+      ["fi", true],
+      ["en", true],
+      ["fi", false],
+      ["en", false],
+    ] as const) {
+      const { context, console$ } = await consoleIn({ mobile, language });
+      await console$.open("/console/appeals");
+      await console$.signIn(ADMIN.email, ADMIN.password);
+      const card = console$.page.getByTestId("appeal-card").filter({ hasText: "Rudi" });
+      await card.getByTestId("appeal-text").getByText("I was quoting a film", { exact: false }).waitFor();
+      expect(await seriousViolations(console$.page), `appeals ${language}`).toEqual([]);
+      await console$.page.screenshot({ path: join(SHOTS, `appeals-${mobile ? "phone" : "desktop"}-${language}.png`), fullPage: true });
+      if (language === "en" && !mobile) {
+        await card.getByLabel("Uphold the decision").check();
+        await card.getByRole("textbox", { name: "Statement of reasons (the member is told)" }).fill("The messages insult her directly");
+        await card.getByRole("button", { name: "Decide the appeal" }).click();
+        await console$.page.getByText("No appeals waiting.").waitFor();
+      }
+      await context.close();
+    }
     await rudi.context.close();
     await nina.context.close();
   });

@@ -66,6 +66,38 @@ describe("reporting a member", () => {
   });
 });
 
+describe("reporting a single chat message", () => {
+  it("attaches the 20 messages with the reported one marked, also when it is older than the last 20", async () => {
+    const { reporter, reported } = await conversation(30);
+    const ids = rowsOf<{ id: number; body: string }>(await db().execute(sql`SELECT id, body FROM messages WHERE sender_id = ${reported.id} ORDER BY id`));
+    const recent = ids.find((m) => m.body === "message 25");
+    const old = ids.find((m) => m.body === "message 3");
+    expect((await reporter.client.post("/api/report.php", { id: reported.id, reason: "harassment", message_id: recent?.id })).status).toBe(200);
+    expect((await reporter.client.post("/api/report.php", { id: reported.id, reason: "explicit", message_id: old?.id })).status).toBe(200);
+
+    const moderator = await signedInOperator(t, "moderator");
+    const group = (await moderator.client.get<ReportQueue>("/api/console/reports")).body.groups.find((g) => g.member.id === reported.id);
+    const [first, second] = group?.open ?? [];
+    expect(first.message_id).toBe(recent?.id);
+    expect(first.evidence?.map((m) => m.body)).toEqual(Array.from({ length: 20 }, (_, i) => `message ${i + 11}`));
+    expect(first.evidence?.filter((m) => m.reported).map((m) => m.body)).toEqual(["message 25"]);
+    // An older message: it and the messages before it.
+    expect(second.evidence?.map((m) => m.body)).toEqual(["message 1", "message 2", "message 3"]);
+    expect(second.evidence?.at(-1)).toMatchObject({ body: "message 3", reported: true });
+  });
+
+  it("refuses one's own message and a message of another conversation", async () => {
+    const { reporter, reported } = await conversation(2);
+    const own = rowsOf<{ id: number }>(await db().execute(sql`SELECT id FROM messages WHERE sender_id = ${reporter.id}`))[0];
+    expect((await reporter.client.post("/api/report.php", { id: reported.id, reason: "fake", message_id: own.id })).status).toBe(404);
+    const stranger = await t.loggedIn();
+    const theirs = rowsOf<{ id: number }>(await db().execute(sql`SELECT id FROM messages WHERE sender_id = ${reported.id}`))[0];
+    expect((await stranger.client.post("/api/report.php", { id: reported.id, reason: "fake", message_id: theirs.id })).status).toBe(404);
+    const [row] = rowsOf<{ n: string }>(await db().execute(sql`SELECT count(*) AS n FROM reports WHERE reported_id = ${reported.id}`));
+    expect(Number(row.n)).toBe(0);
+  });
+});
+
 describe("the moderators' queue", () => {
   it("groups reports per member with the earlier decisions, and a suspension decides them all in one step", async () => {
     const reported = await t.loggedIn();
@@ -93,7 +125,7 @@ describe("the moderators' queue", () => {
     expect((await reported.client.get<ErrorBody>("/api/user.php")).body.error.code).toBe("account_suspended");
     expect((await moderator.client.get<ReportQueue>("/api/console/reports")).body.groups.some((g) => g.member.id === reported.id)).toBe(false);
     const trail = rowsOf<{ action: string }>(await db().execute(sql`SELECT action FROM audit_log WHERE member_id = ${reported.id} ORDER BY id`));
-    expect(trail.map((r) => r.action)).toEqual(["reports.decide", "reports.decide", "member.suspend"]);
+    expect(trail.map((r) => r.action)).toEqual(["reports.decide", "member.suspend", "reports.decide"]);
     // Nothing waiting: a decision has nothing to decide.
     expect((await moderator.client.post(`/api/console/reports/${reported.id}/decision`, { decision: "dismiss", reason: "x" })).status).toBe(404);
   });

@@ -32,3 +32,39 @@ export type ComplaintInput = z.infer<typeof complaintSchema>;
 
 export const complaintResponseSchema = z.object({ reference: z.string() });
 export type ComplaintResponse = z.infer<typeof complaintResponseSchema>;
+
+// The console's queue of complaints (support and admin): assign, answer (mailed), close.
+
+export const COMPLAINT_STATUSES = ["open", "answered", "closed"] as const;
+export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
+
+export const COMPLAINT_ANSWER_MAX = 5000;
+
+export const complaintQueueQuerySchema = z
+  .object({
+    /** Which complaints: waiting (open and answered, the default) or closed. */
+    show: z.enum(["waiting", "closed"]).optional(),
+  })
+  .strict();
+
+export const queuedComplaintSchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  site: z.string(),
+  name: z.string(),
+  email: z.string(),
+  member_id: z.number().nullable(),
+  category: z.enum(COMPLAINT_CATEGORIES),
+  status: z.enum(COMPLAINT_STATUSES),
+  created_at: z.string(),
+  /** Not answered within COMPLAINT_ANSWER_HOURS of its arrival, and not closed. */
+  overdue: z.boolean(),
+  assigned_to: z.object({ id: z.number(), email: z.string() }).nullable(),
+  message: z.string(),
+  answers: z.array(z.object({ id: z.number(), operator: z.string(), body: z.string(), at: z.string() })),
+});
+export type QueuedComplaint = z.infer<typeof queuedComplaintSchema>;
+export const complaintQueueSchema = z.object({ complaints: z.array(queuedComplaintSchema) });
+export type ComplaintQueue = z.infer<typeof complaintQueueSchema>;
+
+export const complaintAnswerSchema = z.object({ text: z.string().overwrite(withoutControlCharacters).trim().min(1).max(COMPLAINT_ANSWER_MAX) }).strict();

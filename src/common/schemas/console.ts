@@ -68,6 +68,10 @@ export const AUDIT_ACTIONS = [
   "member.end_sessions",
   "member.grant_credits",
   "reports.decide",
+  "reports.appeal",
+  "complaints.assign",
+  "complaints.answer",
+  "complaints.close",
   "photo.approve",
   "photo.reject",
 ] as const;

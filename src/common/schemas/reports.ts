@@ -12,7 +12,15 @@ export const REPORT_DECISIONS = ["dismiss", "warn", "suspend", "ban"] as const;
 export type ReportDecision = (typeof REPORT_DECISIONS)[number];
 
 /** One message of a conversation as it was when the report was made. */
-export const reportEvidenceSchema = z.object({ id: z.number(), from: z.number(), at: z.string(), kind: z.string(), body: z.string() });
+export const reportEvidenceSchema = z.object({
+  id: z.number(),
+  from: z.number(),
+  at: z.string(),
+  kind: z.string(),
+  body: z.string(),
+  /** The one message reported, when the report is about a single message. */
+  reported: z.boolean().optional(),
+});
 export type ReportEvidence = z.infer<typeof reportEvidenceSchema>;
 
 export const reportRequestSchema = z
@@ -24,6 +32,8 @@ export const reportRequestSchema = z
     from_chat: z.boolean().optional(),
     /** Block the member in the same step. */
     block: z.boolean().optional(),
+    /** One message of the member, received in the conversation: reported with the conversation's messages around it. */
+    message_id: idSchema.optional(),
   })
   .strict()
   .refine((r) => r.reason !== "other" || (r.text ?? "").length > 0, { error: "errors.field_required", path: ["text"] });
@@ -39,6 +49,8 @@ export const queuedReportSchema = z.object({
   created_at: z.string(),
   /** The conversation's last messages when the report came from it; null otherwise. */
   evidence: z.array(reportEvidenceSchema).nullable(),
+  /** The message reported, when the report is about one message (it is marked in the evidence). */
+  message_id: z.number().nullable(),
   decision: z.enum(REPORT_DECISIONS).nullable(),
   decision_reason: z.string().nullable(),
   decided_at: z.string().nullable(),
@@ -56,9 +68,16 @@ export type ReportGroup = z.infer<typeof reportGroupSchema>;
 export const reportQueueSchema = z.object({ groups: z.array(reportGroupSchema) });
 export type ReportQueue = z.infer<typeof reportQueueSchema>;
 
+/** The rule of the site a decision names (decisions.ts); when none is given, the one most reports point at. */
+const rule = z.enum(["fake", "harassment", "explicit", "underage", "terms"]).optional();
+const statement = z.string().trim().min(1).max(500);
+
 export const reportDecisionRequestSchema = z.discriminatedUnion("decision", [
-  z.object({ decision: z.literal("dismiss"), reason: z.string().trim().min(1).max(500) }).strict(),
-  z.object({ decision: z.literal("warn"), reason: z.string().trim().min(1).max(500) }).strict(),
-  z.object({ decision: z.literal("suspend"), days: z.number().int().min(1).max(SUSPENSION_MAX_DAYS), reason: z.string().trim().min(1).max(500) }).strict(),
+  z.object({ decision: z.literal("dismiss"), reason: statement, rule }).strict(),
+  z.object({ decision: z.literal("warn"), reason: statement, rule }).strict(),
+  z.object({ decision: z.literal("suspend"), days: z.number().int().min(1).max(SUSPENSION_MAX_DAYS), reason: statement, rule }).strict(),
 ]);
+
+export const reportBanRequestSchema = z.object({ reason: statement, rule }).strict();
+export type ReportBanRequest = z.infer<typeof reportBanRequestSchema>;
 export type ReportDecisionRequest = z.infer<typeof reportDecisionRequestSchema>;

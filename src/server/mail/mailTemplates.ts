@@ -9,7 +9,19 @@ export interface MailContent {
   html: string;
 }
 
-export type MailTemplate = "activation" | "reset" | "mail_change" | "complaint" | "reactivation" | "photo_rejected" | SecurityTemplate | NotificationTemplate;
+export type MailTemplate =
+  | "activation"
+  | "reset"
+  | "mail_change"
+  | "complaint"
+  | "reactivation"
+  | "complaint_answer"
+  | "photo_rejected"
+  | SecurityTemplate
+  | NotificationTemplate
+  | DecisionTemplate;
+/** Mails of a moderation decision (features/reports/decisionMails.ts). */
+export type DecisionTemplate = "decision" | "report_outcome" | "appeal_outcome";
 /** Mails about a change to the account, and the answer to "this wasn't me". */
 export type SecurityTemplate = "password_changed" | "email_changed" | "account_secured";
 export type NotificationTemplate = "new_message" | "new_like" | "new_match";

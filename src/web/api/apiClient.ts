@@ -35,6 +35,8 @@ export interface Restriction {
   code: "account_banned" | "account_suspended";
   message: string;
   until: string | null;
+  /** The key of the appeal form, while the decision behind it can be appealed. */
+  appeal: string | null;
 }
 const restrictedListeners = new Set<(restriction: Restriction) => void>();
 
@@ -77,7 +79,8 @@ export function errorFromBody(path: string, response: Response, body: unknown): 
   }
   if (response.status === 403 && (error?.code === "account_banned" || error?.code === "account_suspended")) {
     const until = typeof error.details?.until === "string" ? error.details.until : null;
-    if (!forgetting) for (const listener of restrictedListeners) listener({ code: error.code, message: error.message, until });
+    const appeal = typeof error.details?.appeal === "string" ? error.details.appeal : null;
+    if (!forgetting) for (const listener of restrictedListeners) listener({ code: error.code, message: error.message, until, appeal });
     void forgetSession();
   }
   return new ApiError(response.status, error?.code ?? "internal", error?.message ?? response.statusText, error?.fields, error?.details);

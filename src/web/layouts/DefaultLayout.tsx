@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { useUser } from "../api/userApi";
 import { ChatsSync } from "../features/chat/ChatsSync";
+import { DecisionNotices } from "../features/decisions/DecisionNotices";
 import { EntryWarning } from "../features/layout/EntryWarning";
 import { SignupModal } from "../features/signup/SignupModal";
 import { Footer } from "../features/layout/Footer";
@@ -18,6 +19,7 @@ export function DefaultLayout() {
       <TopBar />
       <TopBanner />
       <main className="app-main" id="main">
+        <DecisionNotices />
         <Outlet />
       </main>
       <Footer />

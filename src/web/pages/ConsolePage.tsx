@@ -3,11 +3,13 @@ import { Alert } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { PageSpinner } from "../components/PageSpinner";
+import { AppealsQueue } from "../features/console/AppealsQueue";
 import { AuditLog } from "../features/console/AuditLog";
+import { ComplaintsQueue } from "../features/console/ComplaintsQueue";
 import { useConsoleSession } from "../features/console/consoleApi";
 import { CONSOLE_NS, loadConsoleTexts } from "../features/console/consoleI18n";
 import { ConsoleHome } from "../features/console/ConsoleHome";
-import { ConsoleShell, canModerate, isAdmin } from "../features/console/ConsoleShell";
+import { ConsoleShell, canLookUp, canModerate, isAdmin } from "../features/console/ConsoleShell";
 import { ConsoleSignIn } from "../features/console/ConsoleSignIn";
 import { MemberView } from "../features/console/MemberView";
 import { PhotoQueue } from "../features/console/PhotoQueue";
@@ -41,6 +43,9 @@ function ConsoleScreen({ operator }: { operator: NonNullable<ReturnType<typeof u
   if (route === "console-members-id") return <MemberView operator={operator} id={Number(id)} />;
   if (route === "console-audit") return isAdmin(operator) ? <AuditLog /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
   if (route === "console-photos") return canModerate(operator) ? <PhotoQueue /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
+  if (route === "console-complaints")
+    return canLookUp(operator) ? <ComplaintsQueue operator={operator} /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
+  if (route === "console-appeals") return canModerate(operator) ? <AppealsQueue /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
   if (route === "console-reports") return canModerate(operator) ? <ReportsQueue operator={operator} /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
   return <ConsoleHome operator={operator} />;
 }

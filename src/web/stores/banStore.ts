@@ -7,6 +7,8 @@ export interface BanNotice {
   message: string;
   /** The end of a suspension (ISO). */
   until: string | null;
+  /** The key of the appeal form, while the decision can be appealed. */
+  appeal?: string | null;
 }
 
 interface BanState {

@@ -1,5 +1,7 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { ComplaintCategory } from "../../../common/schemas/complaints";
+import { sql } from "drizzle-orm";
+import type { ComplaintCategory, ComplaintStatus } from "../../../common/schemas/complaints";
+import { operators } from "./operators";
 import { sites } from "./sites";
 import { users } from "./users";
 
@@ -18,8 +20,36 @@ export const complaints = pgTable(
     email: text("email").notNull(),
     category: text("category").$type<ComplaintCategory>().notNull(),
     message: text("message").notNull(),
-    status: text("status").$type<"open" | "answered" | "closed">().notNull().default("open"),
+    status: text("status").$type<ComplaintStatus>().notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The language of the form, for the answers' mails. */
+    language: text("language").notNull().default("en"),
+    /** The operator who took it (support or admin). */
+    assignedTo: integer("assigned_to").references(() => operators.id),
+    /** The first answer: a complaint unanswered after COMPLAINT_ANSWER_HOURS is overdue. */
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("complaints_reference_key").on(t.reference),
+    index("complaints_site_idx").on(t.siteId, t.createdAt),
+    index("complaints_queue_idx").on(t.createdAt).where(sql`status <> 'closed'`),
+  ],
+);
+
+/** The thread of a complaint after the complainant's message: the answers mailed to them. */
+export const complaintMessages = pgTable(
+  "complaint_messages",
+  {
+    id: serial("id").primaryKey(),
+    complaintId: integer("complaint_id")
+      .notNull()
+      .references(() => complaints.id, { onDelete: "cascade" }),
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => operators.id),
+    body: text("body").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("complaints_reference_key").on(t.reference), index("complaints_site_idx").on(t.siteId, t.createdAt)],
+  (t) => [index("complaint_messages_complaint_idx").on(t.complaintId, t.id)],
 );

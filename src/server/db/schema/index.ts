@@ -14,3 +14,4 @@ export * from "./complaints";
 export * from "./accountDeletions";
 export * from "./operators";
 export * from "./reports";
+export * from "./decisions";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import type { ReportDecision, ReportEvidence, ReportReason } from "../../../common/schemas/reports";
+import { reportDecisions } from "./decisions";
 import { operators } from "./operators";
 import { sites } from "./sites";
 import { users } from "./users";
@@ -30,6 +31,9 @@ export const reports = pgTable(
     decision: text("decision").$type<ReportDecision>(),
     decisionReason: text("decision_reason"),
     decidedBy: integer("decided_by").references(() => operators.id),
+    decisionId: integer("decision_id").references(() => reportDecisions.id),
+    /** The one message reported, when the report is about a chat message (it is marked in the evidence). */
+    messageId: integer("message_id"),
   },
   (t) => [index("reports_open_idx").on(t.reportedId, t.id).where(sql`decided_at IS NULL`), index("reports_reported_idx").on(t.reportedId, t.id)],
 );

@@ -28,7 +28,12 @@ export class ComplaintsService {
     private readonly onQueued: () => void,
   ) {}
 
-  async submit(member: MemberRecord | null, site: SiteRow, input: ComplaintInput, req: { ip: string; language: string; origin: string }): Promise<ComplaintResponse> {
+  async submit(
+    member: MemberRecord | null,
+    site: SiteRow,
+    input: ComplaintInput,
+    req: { ip: string; language: string; origin: string },
+  ): Promise<ComplaintResponse> {
     const perDay = { max: COMPLAINTS_PER_ACCOUNT_PER_DAY, windowSeconds: 86_400 };
     await takeTry(this.limiter, `complaint:${site.id}:${req.ip}`, { max: COMPLAINTS_PER_IP_PER_HOUR, windowSeconds: 3600 });
     if (member) await takeTry(this.limiter, `complaint-member:${member.user.id}`, perDay);
@@ -45,6 +50,7 @@ export class ComplaintsService {
         email: input.email,
         category: input.category,
         message: input.message,
+        language,
       });
       const content = renderMail({
         template: "complaint",

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gt, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { memberRestrictions, sessions } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -9,7 +9,8 @@ import { AppError } from "../../errors";
 // Whatever turns a profile back on goes through restoreProfileStatus, so that nothing brings a
 // restricted profile back.
 
-export type RestrictionRow = typeof memberRestrictions.$inferSelect;
+/** A restriction, with the key of the appeal form while the decision that imposed it can be appealed. */
+export type RestrictionRow = typeof memberRestrictions.$inferSelect & { appealKey: string | null };
 
 /** SQL: the member `userId` (an SQL expression) has a ban or suspension in force. */
 export const restrictedSql = (userId: unknown) =>
@@ -20,7 +21,12 @@ const inForce = and(isNull(memberRestrictions.liftedAt), or(isNull(memberRestric
 /** The ban or suspension in force for a member (a ban before a suspension, then the latest), or null. */
 export async function restrictionInForce(db: Db, userId: number): Promise<RestrictionRow | null> {
   const [row] = await db
-    .select()
+    .select({
+      ...getTableColumns(memberRestrictions),
+      appealKey: sql<
+        string | null
+      >`(SELECT d.appeal_key FROM report_decisions d WHERE d.restriction_id = "member_restrictions"."id" AND d.appealed_at IS NULL)`,
+    })
     .from(memberRestrictions)
     .where(and(eq(memberRestrictions.userId, userId), inForce))
     .orderBy(sql`${memberRestrictions.until} IS NULL DESC`, desc(memberRestrictions.until));
@@ -35,8 +41,9 @@ export async function restrictionOfSession(db: Db, tokenHash: string): Promise<R
 
 /** The answer to a restricted member: 403 with the reason (and the end of a suspension), shown on /pages/ban. */
 export function restrictedError(row: RestrictionRow): AppError {
-  if (row.kind === "ban" || !row.until) return new AppError(403, "account_banned", { reason: row.reason });
-  return new AppError(403, "account_suspended", { reason: row.reason, until: row.until.toISOString() });
+  const appeal: Record<string, string> = row.appealKey ? { appeal: row.appealKey } : {};
+  if (row.kind === "ban" || !row.until) return new AppError(403, "account_banned", { reason: row.reason, ...appeal });
+  return new AppError(403, "account_suspended", { reason: row.reason, until: row.until.toISOString(), ...appeal });
 }
 
 /** Refuses a new session to a banned or suspended member (login, login links, password reset). */
@@ -54,12 +61,12 @@ export async function addRestriction(db: Db, order: { memberId: number; operator
   return row.id;
 }
 
-/** Ends every ban and suspension of the member in force now; returns the ids of those it ended. */
-export async function liftRestrictions(db: Db, memberId: number): Promise<number[]> {
+/** Ends every ban and suspension of the member in force now (or only `restrictionId`); returns the ids of those it ended. */
+export async function liftRestrictions(db: Db, memberId: number, restrictionId?: number): Promise<number[]> {
   const rows = await db
     .update(memberRestrictions)
     .set({ liftedAt: new Date() })
-    .where(and(eq(memberRestrictions.userId, memberId), inForce))
+    .where(and(eq(memberRestrictions.userId, memberId), restrictionId === undefined ? undefined : eq(memberRestrictions.id, restrictionId), inForce))
     .returning({ id: memberRestrictions.id });
   return rows.map((r) => r.id);
 }

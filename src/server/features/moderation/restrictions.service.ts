@@ -33,11 +33,13 @@ export class RestrictionsService {
     private readonly onJobQueued: () => void,
   ) {}
 
-  /** `alongside` runs in the same transaction (a report decision that leads to the restriction). */
-  async restrict(order: RestrictionOrder, alongside?: (tx: Db) => Promise<void>): Promise<{ until: Date | null }> {
+  /** `alongside` runs in the same transaction, after the restriction (a report decision that leads to it). */
+  async restrict(
+    order: RestrictionOrder,
+    alongside?: (tx: Db, restriction: { id: number; until: Date | null }) => Promise<void>,
+  ): Promise<{ until: Date | null }> {
     const until = order.days ? new Date(Date.now() + order.days * DAY) : null;
     await this.db.transaction(async (tx) => {
-      await alongside?.(tx);
       await assertMemberExists(tx, order.memberId);
       const restrictionId = await addRestriction(tx, { memberId: order.memberId, operatorId: order.operatorId, reason: order.reason, until });
       await hideProfile(tx, order.memberId);
@@ -50,6 +52,7 @@ export class RestrictionsService {
         reason: order.reason,
         details: until ? { restriction_id: restrictionId, days: order.days, until: until.toISOString() } : { restriction_id: restrictionId },
       });
+      await alongside?.(tx, { id: restrictionId, until });
     });
     if (until) this.onJobQueued();
     await this.afterChange(order.memberId, true);
@@ -60,11 +63,13 @@ export class RestrictionsService {
   async lift(operatorId: number, memberId: number, reason: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       await assertMemberExists(tx, memberId);
-      const lifted = await liftRestrictions(tx, memberId);
-      if (lifted.length === 0) throw notFound();
-      await restoreProfileStatus(tx, memberId);
-      await recordAudit(tx, { operatorId, action: "member.lift", memberId, reason, details: { restriction_ids: lifted } });
+      if ((await liftIn(tx, operatorId, memberId, reason)).length === 0) throw notFound();
     });
+    await this.afterChange(memberId, false);
+  }
+
+  /** After a restriction was lifted in another feature's transaction (an appeal reversed): caches and lists follow. */
+  async lifted(memberId: number): Promise<void> {
     await this.afterChange(memberId, false);
   }
 
@@ -78,6 +83,18 @@ export class RestrictionsService {
     await this.onMemberChanged(memberId);
     if (sessionsEnded) await this.onSessionsEnded(memberId);
   }
+}
+
+/**
+ * In the caller's transaction: ends the member's restrictions in force (or only `restrictionId`), puts
+ * the profile back where its facts allow and writes the audit row; returns the ids ended (none: no audit row).
+ */
+export async function liftIn(tx: Db, operatorId: number, memberId: number, reason: string, restrictionId?: number): Promise<number[]> {
+  const ids = await liftRestrictions(tx, memberId, restrictionId);
+  if (ids.length === 0) return [];
+  await restoreProfileStatus(tx, memberId);
+  await recordAudit(tx, { operatorId, action: "member.lift", memberId, reason, details: { restriction_ids: ids } });
+  return ids;
 }
 
 async function assertMemberExists(tx: Db, memberId: number): Promise<void> {

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { okSchema } from "../../../common/schemas/auth";
-import { reasonRequestSchema } from "../../../common/schemas/console";
 import { idSchema } from "../../../common/schemas/ids";
-import { reportDecisionRequestSchema, reportQueueSchema } from "../../../common/schemas/reports";
+import { reportBanRequestSchema, reportDecisionRequestSchema, reportQueueSchema } from "../../../common/schemas/reports";
 import { requireOperator } from "../operators/operatorAccess";
 import type { ReportsService } from "./reports.service";
 
@@ -43,10 +42,10 @@ export const reportsQueueRoutes: FastifyPluginAsyncZod<{ reports: ReportsService
     "/api/console/reports/:id/ban",
     {
       config: { operator: ["admin"] },
-      schema: { tags, summary: "Ban the reported member: decides every waiting report", params, body: reasonRequestSchema, response: { 200: okSchema } },
+      schema: { tags, summary: "Ban the reported member: decides every waiting report", params, body: reportBanRequestSchema, response: { 200: okSchema } },
     },
     async (request) => {
-      await reports.decide(requireOperator(request).operator.id, request.params.id, { decision: "ban", reason: request.body.reason });
+      await reports.decide(requireOperator(request).operator.id, request.params.id, { decision: "ban", ...request.body });
       return { ok: true as const };
     },
   );

@@ -1,5 +1,6 @@
 import { Container } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { MemberCard } from "../../../common/schemas/user";
 import { Icon } from "../../components/Icon";
 import { PrefetchLink } from "../../components/PrefetchLink";
@@ -27,7 +28,10 @@ export function ChatHeader({ member }: { member: MemberCard | null }) {
           </PrefetchLink>
         )}
         {member && (
-          <div className="ms-auto">
+          <div className="ms-auto d-flex align-items-center">
+            <Link to="/safety" className="chat-report text-body-secondary" aria-label={t("safety.link")} title={t("safety.link")} data-testid="chat-safety">
+              <Icon name="shield" size={22} />
+            </Link>
             <ReportButton id={member.id} name={member.name} fromChat compact />
           </div>
         )}

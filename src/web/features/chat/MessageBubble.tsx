@@ -4,19 +4,22 @@ import type { ChatMessage } from "../../../common/schemas/chat";
 import { isPending } from "../../api/chatApi";
 import { Icon } from "../../components/Icon";
 import { useFormats } from "../../i18n/formats";
+import { ReportButton } from "../members/ReportButton";
 import { ChatPhoto } from "./ChatPhoto";
 
 interface Props {
   message: ChatMessage;
   own: boolean;
   partnerName: string;
+  /** The partner's id: a received message can be reported. */
+  partnerId: number;
 }
 
 /**
  * One message: own on the right in the primary colour, the partner's on the left. The text is plain
  * text (React escapes it), links included: they are not made clickable.
  */
-export function MessageBubble({ message, own, partnerName }: Props) {
+export function MessageBubble({ message, own, partnerName, partnerId }: Props) {
   const { t } = useTranslation();
   const formats = useFormats();
   const pending = isPending(message);
@@ -48,6 +51,7 @@ export function MessageBubble({ message, own, partnerName }: Props) {
           )}
         </span>
       </div>
+      {!own && !pending && message.id > 0 && <ReportButton id={partnerId} name={partnerName} messageId={message.id} />}
     </div>
   );
 }

@@ -136,7 +136,7 @@ export function MessageList({ conversation, ownId, target }: Props) {
                 <span>{dayLabel(group.day)}</span>
               </div>
               {group.messages.map((message) => (
-                <MessageBubble key={message.id} message={message} own={message.sender === ownId} partnerName={member.name} />
+                <MessageBubble key={message.id} message={message} own={message.sender === ownId} partnerName={member.name} partnerId={member.id} />
               ))}
             </Fragment>
           ))}

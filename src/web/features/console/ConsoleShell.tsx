@@ -42,6 +42,16 @@ export function ConsoleShell({ operator, children }: { operator: Operator; child
                   {t("nav.photos")}
                 </Nav.Link>
               )}
+              {canLookUp(operator) && (
+                <Nav.Link as={Link} to="/console/complaints" eventKey="complaints">
+                  {t("nav.complaints")}
+                </Nav.Link>
+              )}
+              {canModerate(operator) && (
+                <Nav.Link as={Link} to="/console/appeals" eventKey="appeals">
+                  {t("nav.appeals")}
+                </Nav.Link>
+              )}
               {isAdmin(operator) && (
                 <Nav.Link as={Link} to="/console/audit" eventKey="audit">
                   {t("nav.audit")}

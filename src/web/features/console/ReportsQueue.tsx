@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { SUSPENSION_MAX_DAYS } from "../../../common/constants";
 import type { Operator } from "../../../common/schemas/console";
+import { REPORT_RULES, type ReportRule } from "../../../common/schemas/decisions";
 import type { QueuedReport, ReportGroup, ReportQueue } from "../../../common/schemas/reports";
 import { api } from "../../api/apiClient";
 import { useFormats } from "../../i18n/formats";
@@ -17,13 +18,15 @@ type Decision = "dismiss" | "warn" | "suspend" | "ban";
 function useDecide(memberId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ decision, days, reason }: { decision: Decision; days: number; reason: string }) =>
-      decision === "ban"
-        ? api(`/api/console/reports/${memberId}/ban`, { method: "POST", body: { reason } })
+    mutationFn: ({ decision, days, reason, rule }: { decision: Decision; days: number; reason: string; rule: ReportRule | "" }) => {
+      const named = rule ? { rule } : {};
+      return decision === "ban"
+        ? api(`/api/console/reports/${memberId}/ban`, { method: "POST", body: { reason, ...named } })
         : api(`/api/console/reports/${memberId}/decision`, {
             method: "POST",
-            body: decision === "suspend" ? { decision, days, reason } : { decision, reason },
-          }),
+            body: decision === "suspend" ? { decision, days, reason, ...named } : { decision, reason, ...named },
+          });
+    },
     onSuccess: () => client.invalidateQueries({ queryKey: QUEUE_KEY }),
   });
 }
@@ -51,6 +54,7 @@ function ReportGroupCard({ group, operator }: { group: ReportGroup; operator: Op
   const [decision, setDecision] = useState<Decision>("dismiss");
   const [days, setDays] = useState(7);
   const [reason, setReason] = useState("");
+  const [rule, setRule] = useState<ReportRule | "">("");
   const decisions: Decision[] = operator.role === "admin" ? ["dismiss", "warn", "suspend", "ban"] : ["dismiss", "warn", "suspend"];
   const { member } = group;
   return (
@@ -88,7 +92,7 @@ function ReportGroupCard({ group, operator }: { group: ReportGroup; operator: Op
         <Form
           onSubmit={(e) => {
             e.preventDefault();
-            decide.mutate({ decision, days, reason: reason.trim() });
+            decide.mutate({ decision, days, reason: reason.trim(), rule });
           }}
         >
           <div className="d-flex flex-wrap gap-2 mb-2">
@@ -109,6 +113,18 @@ function ReportGroupCard({ group, operator }: { group: ReportGroup; operator: Op
                 onChange={(e) => setDays(Number(e.target.value))}
                 style={{ width: "6rem" }}
               />
+            )}
+            {decision !== "dismiss" && (
+              <Form.Select aria-label={t("reports.rule")} value={rule} onChange={(e) => setRule(e.target.value as ReportRule | "")} className="w-auto">
+                <option value="">
+                  {t("reports.rule")}: {t("reports.rule_auto")}
+                </option>
+                {REPORT_RULES.map((r) => (
+                  <option key={r} value={r}>
+                    {t(`reports.rules.${r}`)}
+                  </option>
+                ))}
+              </Form.Select>
             )}
           </div>
           <Form.Control
@@ -147,11 +163,16 @@ function ReportItem({ report, memberId }: { report: QueuedReport; memberId: numb
           <summary>{t("reports.evidence", { count: report.evidence.length })}</summary>
           <ol className="list-unstyled mt-2 mb-0" data-testid="report-evidence">
             {report.evidence.map((m) => (
-              <li key={m.id} className={`mb-1 text-break ${m.from === memberId ? "fw-semibold" : ""}`}>
+              <li key={m.id} className={`mb-1 text-break ${m.from === memberId ? "fw-semibold" : ""} ${m.reported ? "bg-warning-subtle rounded px-1" : ""}`}>
                 <span className="text-body-secondary">
                   {formats.time(m.at)} #{m.from}:
                 </span>{" "}
                 {m.kind === "text" ? m.body : `[${m.kind}]`}
+                {m.reported && (
+                  <Badge bg="warning" text="dark" className="ms-1" data-testid="reported-message">
+                    {t("reports.reported_message")}
+                  </Badge>
+                )}
               </li>
             ))}
           </ol>

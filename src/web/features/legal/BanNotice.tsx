@@ -1,5 +1,6 @@
 import { Alert } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { useFormats } from "../../i18n/formats";
 import { useBanStore } from "../../stores/banStore";
 
@@ -15,6 +16,13 @@ export function BanNotice() {
         {notice.message}
       </Alert.Heading>
       {notice.until && <p className="mb-0 mt-2">{t("ban_notice.until", { date: formats.dateTime(notice.until) })}</p>}
+      {notice.appeal && (
+        <p className="mb-0 mt-2">
+          <Link to={`/appeal?key=${encodeURIComponent(notice.appeal)}`} className="alert-link">
+            {t("decisions.appeal.from_ban")}
+          </Link>
+        </p>
+      )}
     </Alert>
   );
 }

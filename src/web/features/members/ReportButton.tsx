@@ -1,16 +1,28 @@
 import { useState } from "react";
 import { Alert, Button, Form, Modal, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { REPORT_TEXT_MAX_LENGTH } from "../../../common/constants";
 import { REPORT_REASONS, type ReportReason } from "../../../common/schemas/reports";
 import { useReport } from "../../api/membersApi";
 import { Icon } from "../../components/Icon";
 
+interface Props {
+  id: number;
+  name: string;
+  fromChat?: boolean;
+  /** An icon button (the chat's header). */
+  compact?: boolean;
+  /** A single message received from the member: a small link under it. */
+  messageId?: number;
+}
+
 /**
- * "Report" on a profile or in a conversation: a reason, a few words, and blocking in the same step.
- * From the chat, the conversation's last messages go with the report (the server copies them).
+ * "Report" on a profile, in a conversation or on one received message: a reason, a few words, and
+ * blocking in the same step. From the chat, the conversation's last messages go with the report (the
+ * server copies them, the reported message marked).
  */
-export function ReportButton({ id, name, fromChat = false, compact = false }: { id: number; name: string; fromChat?: boolean; compact?: boolean }) {
+export function ReportButton({ id, name, fromChat = false, compact = false, messageId }: Props) {
   const { t } = useTranslation();
   const report = useReport();
   const [open, setOpen] = useState(false);
@@ -27,21 +39,35 @@ export function ReportButton({ id, name, fromChat = false, compact = false }: { 
   const needsText = reason === "other" && text.trim() === "";
   return (
     <>
-      <Button
-        variant={compact ? "link" : "outline-secondary"}
-        className={compact ? "chat-report text-body-secondary" : "d-inline-flex align-items-center gap-1"}
-        onClick={() => setOpen(true)}
-        aria-label={compact ? t("report.button") : undefined}
-        title={compact ? t("report.button") : undefined}
-        data-testid="report-button"
-      >
-        <Icon name="flag" size={compact ? 22 : 18} />
-        {!compact && t("report.button")}
-      </Button>
+      {messageId !== undefined ? (
+        <Button
+          variant="link"
+          size="sm"
+          className="chat-report-message text-body-secondary"
+          onClick={() => setOpen(true)}
+          aria-label={t("report.message_button")}
+          title={t("report.message_button")}
+          data-testid="report-message"
+        >
+          <Icon name="flag" size={14} />
+        </Button>
+      ) : (
+        <Button
+          variant={compact ? "link" : "outline-secondary"}
+          className={compact ? "chat-report text-body-secondary" : "d-inline-flex align-items-center gap-1"}
+          onClick={() => setOpen(true)}
+          aria-label={compact ? t("report.button") : undefined}
+          title={compact ? t("report.button") : undefined}
+          data-testid="report-button"
+        >
+          <Icon name="flag" size={compact ? 22 : 18} />
+          {!compact && t("report.button")}
+        </Button>
+      )}
       <Modal show={open} onHide={close} centered aria-labelledby="report-title">
         <Modal.Header closeButton closeLabel={t("common.close")}>
           <Modal.Title id="report-title" className="h5">
-            {t("report.title", { name })}
+            {messageId !== undefined ? t("report.message_title", { name }) : t("report.title", { name })}
           </Modal.Title>
         </Modal.Header>
         {report.isSuccess ? (
@@ -60,7 +86,7 @@ export function ReportButton({ id, name, fromChat = false, compact = false }: { 
             onSubmit={(e) => {
               e.preventDefault();
               if (!reason || needsText) return;
-              report.mutate({ id, reason, text: text.trim() || undefined, from_chat: fromChat || undefined, block: block || undefined });
+              report.mutate({ id, reason, text: text.trim() || undefined, from_chat: fromChat || undefined, block: block || undefined, message_id: messageId });
             }}
             data-testid="report-form"
           >
@@ -83,8 +109,17 @@ export function ReportButton({ id, name, fromChat = false, compact = false }: { 
                 <Form.Label>{t(reason === "other" ? "report.text_required" : "report.text")}</Form.Label>
                 <Form.Control as="textarea" rows={3} maxLength={REPORT_TEXT_MAX_LENGTH} value={text} onChange={(e) => setText(e.target.value)} />
               </Form.Group>
-              {fromChat && <p className="small text-body-secondary">{t("report.evidence")}</p>}
+              {messageId !== undefined ? (
+                <p className="small text-body-secondary">{t("report.message_evidence")}</p>
+              ) : (
+                fromChat && <p className="small text-body-secondary">{t("report.evidence")}</p>
+              )}
               <Form.Check id="report-block" label={t("report.block", { name })} checked={block} onChange={(e) => setBlock(e.target.checked)} />
+              <p className="small mt-3 mb-0">
+                <Link to="/safety" target="_blank">
+                  {t("safety.link")}
+                </Link>
+              </p>
               {report.error && (
                 <Alert variant="danger" className="mt-3 mb-0">
                   {report.error.message}

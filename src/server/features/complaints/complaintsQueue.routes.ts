@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { okSchema } from "../../../common/schemas/auth";
+import { complaintAnswerSchema, complaintQueueQuerySchema, complaintQueueSchema } from "../../../common/schemas/complaints";
+import { idSchema } from "../../../common/schemas/ids";
+import { requireOperator } from "../operators/operatorAccess";
+import type { ComplaintsQueueService } from "./complaintsQueue.service";
+
+const tags = ["console"];
+const params = z.object({ id: idSchema }).strict();
+/**
+ * Customer service's work: support and admins. Moderators do not see complaints: they hold payment
+ * and account matters and the complainant's address, which moderating reports does not need.
+ */
+const access = { operator: ["support", "admin"] as const };
+
+export const complaintsQueueRoutes: FastifyPluginAsyncZod<{ queue: ComplaintsQueueService }> = async (app, { queue }) => {
+  app.get(
+    "/api/console/complaints",
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: "Complaints, the oldest first; overdue ones flagged",
+        querystring: complaintQueueQuerySchema,
+        response: { 200: complaintQueueSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return queue.queue(request.query.show ?? "waiting");
+    },
+  );
+
+  app.post(
+    "/api/console/complaints/:id/assign",
+    { config: access, schema: { tags, summary: "Take the complaint (assign it to oneself)", params, response: { 200: okSchema } } },
+    async (request) => {
+      await queue.assignToSelf(requireOperator(request).operator.id, request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/console/complaints/:id/answer",
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: "Answer: mailed to the complainant from the support address, kept in the thread",
+        params,
+        body: complaintAnswerSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await queue.answer(requireOperator(request).operator.id, request.params.id, request.body.text);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/console/complaints/:id/close",
+    { config: access, schema: { tags, summary: "Close the complaint", params, response: { 200: okSchema } } },
+    async (request) => {
+      await queue.close(requireOperator(request).operator.id, request.params.id);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,62 @@
+import type { AppealOutcome, ReportRule } from "../../../common/schemas/decisions";
+import type { ReportDecision } from "../../../common/schemas/reports";
+import type { Db } from "../../db/client";
+import { enqueueMail } from "../../mail/enqueueMail";
+import type { SiteOrigin } from "../settings/siteOrigin";
+import type { SiteRow } from "../settings/settings.repo";
+import { appealOutcomeMail, decisionMail, reportOutcomeMail } from "./decisionMails";
+import { insertNotices, mailFactsOf } from "./decisions.repo";
+
+export interface ToldDecision {
+  id: number;
+  memberId: number;
+  decision: ReportDecision;
+  rule: ReportRule;
+  reason: string;
+  until: Date | null;
+  appealKey: string | null;
+}
+
+/**
+ * Tells the members concerned, in the caller's transaction: a notice on the site and a mail, each in
+ * the member's language. The member decided on hears of every decision but a dismissal (nothing was
+ * done to them, and telling them who reported them would invite retaliation); each reporter hears
+ * whether the site acted, never the sanction.
+ */
+export class DecisionTeller {
+  constructor(
+    private readonly mailFrom: (site: SiteRow) => string,
+    private readonly siteOrigin: SiteOrigin,
+  ) {}
+
+  async decided(tx: Db, d: ToldDecision, reporterIds: (number | null)[]): Promise<void> {
+    const reporters = [...new Set(reporterIds.filter((id): id is number => id !== null && id !== d.memberId))];
+    const toMember = d.decision !== "dismiss";
+    await insertNotices(tx, [
+      ...(toMember ? [{ userId: d.memberId, decisionId: d.id, kind: "decision" as const }] : []),
+      ...reporters.map((userId) => ({ userId, decisionId: d.id, kind: "report_outcome" as const })),
+    ]);
+    const facts = await mailFactsOf(tx, [d.memberId, ...reporters]);
+    const member = facts.find((f) => f.id === d.memberId);
+    for (const to of facts) {
+      const recipient = { name: to.name, language: to.language, siteName: to.site.settings.name };
+      const origin = this.siteOrigin(to.site);
+      if (to.id === d.memberId) {
+        if (!toMember) continue;
+        const content = decisionMail(recipient, d, `${origin}/appeal?key=${d.appealKey}`);
+        await enqueueMail(tx, { ...content, to: to.email, from: this.mailFrom(to.site), userId: to.id, about: [to.id] });
+      } else {
+        const content = reportOutcomeMail(recipient, member?.name ?? "", d.decision !== "dismiss", `${origin}/safety`);
+        await enqueueMail(tx, { ...content, to: to.email, from: this.mailFrom(to.site), userId: to.id, about: [to.id, d.memberId] });
+      }
+    }
+  }
+
+  async appealDecided(tx: Db, d: { id: number; memberId: number }, outcome: AppealOutcome, reason: string): Promise<void> {
+    await insertNotices(tx, [{ userId: d.memberId, decisionId: d.id, kind: "appeal_outcome" }]);
+    const [to] = await mailFactsOf(tx, [d.memberId]);
+    if (!to) return;
+    const content = appealOutcomeMail({ name: to.name, language: to.language, siteName: to.site.settings.name }, outcome, reason, this.siteOrigin(to.site));
+    await enqueueMail(tx, { ...content, to: to.email, from: this.mailFrom(to.site), userId: to.id, about: [to.id] });
+  }
+}

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { okSchema } from "../../../common/schemas/auth";
+import {
+  appealDecisionRequestSchema,
+  appealKeySchema,
+  appealQueueSchema,
+  appealRequestSchema,
+  appealStateSchema,
+  memberNoticesSchema,
+  noticeSeenRequestSchema,
+} from "../../../common/schemas/decisions";
+import { idSchema } from "../../../common/schemas/ids";
+import { APPEAL_DAYS } from "../../../common/constants";
+import type { Db } from "../../db/client";
+import { notFound, requireMember } from "../../errors";
+import { requireOperator } from "../operators/operatorAccess";
+import type { AppealsService } from "./appeals.service";
+import { markNoticeSeen, unseenNotices } from "./decisions.repo";
+
+const DAY = 86_400_000;
+
+/**
+ * The members' side of decisions (their notices; the appeal, opened by its key, since a banned member
+ * has no session) and the moderators' queue of appeals.
+ */
+export const decisionsRoutes: FastifyPluginAsyncZod<{ db: Db; appeals: AppealsService }> = async (app, { db, appeals }) => {
+  app.get(
+    "/api/notices.php",
+    {
+      schema: {
+        tags: ["members"],
+        summary: "Decisions the member has not seen yet (their reports', their own, their appeals')",
+        response: { 200: memberNoticesSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const member = requireMember(request.member);
+      return { notices: await unseenNotices(db, member.user.id, new Date(Date.now() - APPEAL_DAYS * DAY)) };
+    },
+  );
+
+  app.post(
+    "/api/notices.php",
+    { schema: { tags: ["members"], summary: "Mark a notice seen", body: noticeSeenRequestSchema, response: { 200: okSchema } } },
+    async (request) => {
+      if (!(await markNoticeSeen(db, requireMember(request.member).user.id, request.body.id))) throw notFound();
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    "/api/appeal.php",
+    {
+      schema: {
+        tags: ["members"],
+        summary: "The decision an appeal key is for (from the decision's mail, notice or the ban page)",
+        querystring: z.object({ key: appealKeySchema }).strict(),
+        response: { 200: appealStateSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return appeals.state(request.query.key);
+    },
+  );
+
+  app.post(
+    "/api/appeal.php",
+    { schema: { tags: ["members"], summary: "Appeal a decision, once", body: appealRequestSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await appeals.appeal(request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    "/api/console/appeals",
+    {
+      config: { operator: ["moderator", "admin"] },
+      schema: { tags: ["console"], summary: "Appeals waiting, the oldest first", response: { 200: appealQueueSchema } },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return appeals.queue(requireOperator(request).operator);
+    },
+  );
+
+  app.post(
+    "/api/console/appeals/:id",
+    {
+      config: { operator: ["moderator", "admin"] },
+      schema: {
+        tags: ["console"],
+        summary: "Uphold or reverse the decision appealed (not by the moderator who made it)",
+        params: z.object({ id: idSchema }).strict(),
+        body: appealDecisionRequestSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await appeals.decide(requireOperator(request).operator, request.params.id, request.body);
+      return { ok: true as const };
+    },
+  );
+};
