@@ -1,6 +1,7 @@
 import { LANDERS } from "./landers";
 import { PAYMENT_METHOD_IDS } from "./paymentMethods";
-import { INT4_MAX } from "./schemas/ids";
+// Not from ./schemas/ids: the route table is in every first page, zod is not.
+import { INT4_MAX } from "./int4";
 
 // The page routes the site serves (spec section 2), shared by the client's router and the server,
 // which answers 404 for any other path. A route joins this table when its screen is built.
@@ -139,7 +140,9 @@ const compiled = PAGE_ROUTES.map((route: PageRoute) => ({ route, re: toRegExp(ro
 
 /** Every id parameter of a match within what the database holds. */
 function idsInRange(route: PageRoute, match: RegExpExecArray): boolean {
-  return Object.entries(route.params ?? {}).every(([name, shape]) => shape !== ID || match.groups?.[name] === undefined || Number(match.groups[name]) <= INT4_MAX);
+  return Object.entries(route.params ?? {}).every(
+    ([name, shape]) => shape !== ID || match.groups?.[name] === undefined || Number(match.groups[name]) <= INT4_MAX,
+  );
 }
 
 /** The page route a pathname belongs to, or null when the site has no such page (parameters of the wrong shape included). */

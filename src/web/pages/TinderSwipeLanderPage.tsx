@@ -63,9 +63,16 @@ export function TinderSwipeLanderPage() {
           <p className="mb-0">{t("landers.tinderswipe.intro", { count: LIKES_BEFORE_SIGNUP })}</p>
         </div>
         {lander.isPending ? (
-          <div className="text-center py-5">
-            <Spinner aria-label={t("common.loading")} />
-          </div>
+          // The stack's place, of its size, with the buttons under it: nothing moves when the cards arrive.
+          <>
+            <section className="swipe-stack mx-auto" aria-busy="true">
+              <div className="swipe-card swipe-card-empty">
+                <Spinner aria-label={t("common.loading")} />
+              </div>
+            </section>
+            <SwipeButtons top={undefined} onSwipe={() => {}} />
+            <p className="text-center small text-body-secondary mt-3 d-none d-md-block">{t("swipe.keyboard_hint")}</p>
+          </>
         ) : done && !leaving ? (
           <div className="card border-0 shadow text-center mx-auto swipe-empty" data-testid="tinderswipe-done">
             <div className="card-body p-4">

@@ -1,36 +1,24 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { CloseButton, Modal } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useUser } from "../../api/userApi";
-import { useRouteName } from "../../hooks/useRouteName";
-import { forgetSignupModal, signupModalWasOpen, useSignupModal } from "../../stores/signupModalStore";
+import { useSignupModal } from "../../stores/signupModalStore";
 import { SignupWizard } from "./SignupWizard";
 
 /**
- * The signup modal of the default and empty layouts (spec section 4). A visitor may close it until
- * they start typing; from then on, and through all steps after the account exists, backdrop and escape
- * do nothing. It closes on signupClosed (last step done: on to /complete-signup) or redirectedToLogin.
- * A reload during the steps opens it again where the signup stopped.
+ * The dialog of the signup modal (spec section 4), loaded when it first opens (see SignupModal). A
+ * visitor may close it until they start typing; from then on, and through all steps after the account
+ * exists, backdrop and escape do nothing. It closes on signupClosed (last step done: on to
+ * /complete-signup) or redirectedToLogin.
  */
-export function SignupModal() {
+export function SignupDialog() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useUser();
-  const { show, member, open, close, signupClosed, redirectedToLogin } = useSignupModal();
-  const routeName = useRouteName();
+  const { show, member, close, signupClosed, redirectedToLogin } = useSignupModal();
   const [typing, setTyping] = useState(false);
   const inProgress = typing || user !== null;
-
-  // Resume after a reload of this tab in the middle of the steps, on the page the modal was open on;
-  // once the visitor has gone to another page, it is not reopened.
-  const { pathname } = useLocation();
-  const firstPath = useRef(pathname);
-  useEffect(() => {
-    if (show) return;
-    if (pathname !== firstPath.current) forgetSignupModal();
-    else if (routeName !== "signup" && user && user.signup_step !== null && signupModalWasOpen(pathname)) open();
-  }, [show, pathname, routeName, user, open]);
 
   // The last step done: signupClosed.
   useEffect(() => {
