@@ -37,7 +37,7 @@ import { LikesService } from "./features/likes/likes.service";
 import { membersRoutes } from "./features/members/members.routes";
 import { MembersService } from "./features/members/members.service";
 import { PhotosService } from "./features/photos/photos.service";
-import { landersRoutes } from "./features/landers/landers.routes";
+import { landerAnswer, landersRoutes } from "./features/landers/landers.routes";
 import { profileRoutes } from "./features/profile/profile.routes";
 import { signupRoutes } from "./features/signup/signup.routes";
 import { SignupService } from "./features/signup/signup.service";
@@ -225,8 +225,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const notificationMailer = new NotificationMailer(db, mailFrom, () => notifications.unsubscribeSecret());
   const push = new PushService(db, new WebPushSender(), await vapidKeys(db, config.vapid), app.log, config.vapidSubject);
   const testProvider = config.payments?.provider === "test" ? new TestPaymentProvider(db) : null;
-  const paymentProvider: PaymentProvider | null =
-    config.payments?.provider === "mollie" ? new MolliePaymentProvider(config.payments) : testProvider;
+  const paymentProvider: PaymentProvider | null = config.payments?.provider === "mollie" ? new MolliePaymentProvider(config.payments) : testProvider;
   const devSms = config.devSms ? new DevSmsOutbox(join(config.dataDir, "sms")) : null;
   const smsSender: SmsSender | null = config.sms ? new HttpSmsGateway(config.sms.url, config.sms.token) : devSms;
   if (!smsSender) app.log.warn("SMS_URL is not set: direct-debit codes cannot be sent");
@@ -354,7 +353,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const readiness = new Readiness(db, redis, pubsub, s3);
   await app.register(healthRoutes, { readiness });
   options.extraRoutes?.(app);
-  await registerWeb(app, options.webRoot ?? DEFAULT_WEB_ROOT, (request) => findCompany(db, request.site.companyId));
+  await registerWeb(
+    app,
+    options.webRoot ?? DEFAULT_WEB_ROOT,
+    (request) => findCompany(db, request.site.companyId),
+    (request) => (niche, limit) => landerAnswer(db, request, niche, limit),
+  );
 
   await app.ready();
   worker.start();

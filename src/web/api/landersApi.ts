@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
 import type { Niche } from "../../common/landers";
 import type { LanderResponse } from "../../common/schemas/landers";
 import { api } from "./apiClient";
@@ -10,4 +10,20 @@ export function useLanderProfiles(niche: Niche, limit: number) {
     queryFn: ({ signal }) => api<LanderResponse>("/api/lander.php", { query: { niche, limit }, signal }),
     staleTime: 300_000,
   });
+}
+
+/**
+ * A landing page's HTML brings its profiles (server: features/web/firstData.ts): they go into the
+ * cache before the first render, so that the page shows them without calling lander.php.
+ */
+export function seedLanderFromPage(queryClient: QueryClient): void {
+  const block = document.getElementById("first-data");
+  if (!block?.textContent) return;
+  try {
+    const { lander } = JSON.parse(block.textContent) as { lander?: { niche: Niche; limit: number; answer: LanderResponse } };
+    if (lander) queryClient.setQueryData(["lander", lander.niche, lander.limit], lander.answer);
+  } catch {
+    // A page without usable data asks lander.php as before.
+  }
+  block.remove();
 }

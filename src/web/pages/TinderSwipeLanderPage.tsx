@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Container, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
+import { LANDER_PROFILES } from "../../common/landers";
 import type { LanderProfile } from "../../common/schemas/landers";
 import { useLanderProfiles } from "../api/landersApi";
 import { useSettings } from "../api/settingsApi";
@@ -27,7 +28,7 @@ export function TinderSwipeLanderPage() {
   const { t } = useTranslation();
   const niche = useLanderNiche();
   const { cdn_prefix } = useSettings();
-  const lander = useLanderProfiles(niche, 12);
+  const lander = useLanderProfiles(niche, LANDER_PROFILES.tinderswipe.count);
   const [index, setIndex] = useState(0);
   const [liked, setLiked] = useState<LanderProfile[]>([]);
   const [leaving, setLeaving] = useState<{ card: LanderProfile; action: SwipeAction; from: { x: number; y: number } } | null>(null);

@@ -9,6 +9,7 @@ import { sendError } from "../../plugins/errors";
 import { VISIT_COOKIE } from "../visits/visits.routes";
 import { escapeHtml } from "../../escapeHtml";
 import type { CompanyRow } from "../settings/settings.repo";
+import { type LoadLander, landerFirstData } from "./firstData";
 import { LANDER_ROUTES, marketingPageHtml } from "./marketingPageHtml";
 import { LEGAL_ROUTES, legalPageHtml, PUBLIC_ROUTES } from "./publicPageHtml";
 import { canonicalUrl, hreflangLinks, pageDescription, robotsTxt, sitemapXml } from "./seo";
@@ -19,7 +20,12 @@ import { translate } from "../../i18n";
  * Serves the built client: hashed assets with long caching, and index.html for every page route of
  * the shared route table. Any other path answers 404 (the client then shows the not-found page).
  */
-export async function registerWeb(app: FastifyInstance, webRoot: string, companyOf: (request: FastifyRequest) => Promise<CompanyRow | null>): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webRoot: string,
+  companyOf: (request: FastifyRequest) => Promise<CompanyRow | null>,
+  landerOf: (request: FastifyRequest) => LoadLander,
+): Promise<void> {
   const indexPath = join(webRoot, "index.html");
   const built = existsSync(indexPath);
   if (built) {
@@ -79,6 +85,8 @@ export async function registerWeb(app: FastifyInstance, webRoot: string, company
     // Members-only pages are not for search engines.
     else html = html.replace("</head>", `    <meta name="robots" content="noindex" />\n  </head>`);
     if (page) html = html.replace('<div id="root"></div>', `<div id="root">${page.body}</div>`);
+    const first = route && request.site ? await landerFirstData(route.name, path, request.site, landerOf(request)) : null;
+    if (first) html = html.replace("</head>", `    ${first.head}\n  </head>`).replace('<div id="root">', `${first.body}\n    <div id="root">`);
     // Pages are answered by the not-found handler, which route-level compression does not reach.
     return sendCompressed(request, reply, html);
   };

@@ -1,6 +1,6 @@
 import { Col, Container, Row } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
-import type { Niche } from "../../../common/landers";
+import { LANDER_PROFILES, type Niche } from "../../../common/landers";
 import { useLanderProfiles } from "../../api/landersApi";
 import { useSettings } from "../../api/settingsApi";
 import { Icon } from "../../components/Icon";
@@ -12,7 +12,7 @@ import "./landers.scss";
 
 /** How many cards show clearly; the rest are blurred behind "sign up to see them". */
 const CLEAR = 8;
-const CARDS = 12;
+const CARDS = LANDER_PROFILES.gallery.count;
 /** Cards in the first screen of a phone (two rows of two): their photos load first, the rest lazily. */
 const FIRST_SCREEN = 4;
 

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { Col, Container, Row, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
-import type { Niche } from "../../../common/landers";
+import { LANDER_PROFILES, type Niche } from "../../../common/landers";
 import type { LanderProfile } from "../../../common/schemas/landers";
 import { useLanderProfiles } from "../../api/landersApi";
 import { useSettings } from "../../api/settingsApi";
@@ -116,7 +116,7 @@ function MemberRow({ member, cdn }: { member: LanderProfile; cdn: string }) {
 export function MapLander({ niche }: { niche: Niche }) {
   const { t, i18n } = useTranslation();
   const { cdn_prefix, geoip_country } = useSettings();
-  const lander = useLanderProfiles(niche, 10);
+  const lander = useLanderProfiles(niche, LANDER_PROFILES.maplanding.count);
   const profiles = useMemo(() => lander.data?.profiles ?? [], [lander.data]);
   const places = useMemo(() => pinPlaces(profiles), [profiles]);
   const code = geoip_country.toUpperCase();
