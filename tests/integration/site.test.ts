@@ -273,6 +273,19 @@ describe("addresses, titles and descriptions for search engines", () => {
     expect(head(terms.text, /<meta name="description" content="([^"]*)"/)).not.toBe(head(home.text, /<meta name="description" content="([^"]*)"/));
   });
 
+  it("send a visitor's home page with its newest members and the first one's photo preloaded, a member's without", async () => {
+    const firstData = (html: string) => JSON.parse(html.match(/<script type="application\/json" id="first-data">(.*?)<\/script>/)?.[1] ?? "null");
+    const home = await t.client({}, null).get("/");
+    const search = await t.client({}, null).get<{ total: number; profiles: Array<{ main_image: { thumb_filename: string } | null }> }>("/api/members.php");
+    expect(search.status).toBe(200);
+    expect(firstData(home.text)).toEqual({ home: search.body });
+    const first = search.body.profiles[0]?.main_image;
+    const preload = home.text.match(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high" \/>/)?.[1];
+    expect(preload).toBe(first ? t.site.settings.cdn_prefix + first.thumb_filename : undefined);
+    const member = await t.loggedIn();
+    expect((await member.client.get("/")).text).not.toContain("first-data");
+  });
+
   it("answer robots.txt and sitemap.xml per site, on its own address", async () => {
     const robots = await t.client({ "x-forwarded-host": "evil.example" }, null).get("/robots.txt");
     expect(robots.status).toBe(200);

@@ -2,6 +2,7 @@ import { type QueryClient, useQuery } from "@tanstack/react-query";
 import type { Niche } from "../../common/landers";
 import type { LanderResponse } from "../../common/schemas/landers";
 import { api } from "./apiClient";
+import { takePageData } from "./pageData";
 
 /** Profiles for a landing page of `niche` (GET /api/lander.php), the visitor's country first. */
 export function useLanderProfiles(niche: Niche, limit: number) {
@@ -17,13 +18,6 @@ export function useLanderProfiles(niche: Niche, limit: number) {
  * cache before the first render, so that the page shows them without calling lander.php.
  */
 export function seedLanderFromPage(queryClient: QueryClient): void {
-  const block = document.getElementById("first-data");
-  if (!block?.textContent) return;
-  try {
-    const { lander } = JSON.parse(block.textContent) as { lander?: { niche: Niche; limit: number; answer: LanderResponse } };
-    if (lander) queryClient.setQueryData(["lander", lander.niche, lander.limit], lander.answer);
-  } catch {
-    // A page without usable data asks lander.php as before.
-  }
-  block.remove();
+  const lander = takePageData("lander");
+  if (lander) queryClient.setQueryData(["lander", lander.niche, lander.limit], lander.answer);
 }

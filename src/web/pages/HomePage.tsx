@@ -2,7 +2,7 @@ import { lazy } from "react";
 import { Card, Col, Container, Row } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useMemberSearch } from "../api/membersApi";
+import { seedHomeFromPage, useMemberSearch } from "../api/membersApi";
 import { useSettings } from "../api/settingsApi";
 import { useUser } from "../api/userApi";
 import { MemberGrid, MemberGridPlaceholder } from "../features/members/MemberGrid";
@@ -11,6 +11,9 @@ import { importWithReload } from "../lazyWithReload";
 
 // A member's home is the search (its own chunk): a visitor's home does not load it.
 const MembersPage = lazy(() => importWithReload(() => import("./MembersPage"))().then((m) => ({ default: m.MembersPage })));
+
+// A visitor's first page brings its newest members: into the cache before the page first renders.
+seedHomeFromPage();
 
 /** For a visitor, a page inviting to sign up with members of the site; for a member, the members area. */
 export function HomePage() {
@@ -24,7 +27,8 @@ function VisitorHome() {
   const settings = useSettings();
   // Newest members without filters; where visitors may not search (403), the page invites to sign up without them.
   const maySearch = settings.logged_out_search || settings.logged_out_search_trafficsource;
-  const members = useMemberSearch({}, { enabled: maySearch });
+  // Kept for a minute: the newest members the page brought are not asked for again at once.
+  const members = useMemberSearch({}, { enabled: maySearch, staleTime: 60_000 });
   const first = members.data?.pages[0];
   return (
     <div data-testid="visitor-home">

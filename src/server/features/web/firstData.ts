@@ -1,19 +1,19 @@
+import { FIRST_DATA_ID, type FirstData } from "../../../common/firstData";
 import { isLander, LANDER_PROFILES, landerNiche, type Niche } from "../../../common/landers";
 import type { LanderResponse } from "../../../common/schemas/landers";
+import type { SearchResponse } from "../../../common/schemas/members";
 import { escapeHtml } from "../../escapeHtml";
 import type { SiteRow } from "../settings/settings.repo";
 
 /** The profiles of a landing page, as GET /api/lander.php answers them for the request's visitor. */
 export type LoadLander = (niche: Niche, limit: number) => Promise<LanderResponse>;
 
-/** What the client finds in the page (id="first-data") instead of asking for it: src/web/api/landersApi.ts reads it. */
-export interface FirstData {
-  lander?: { niche: Niche; limit: number; answer: LanderResponse };
-}
+/** The newest members as GET /api/members.php answers a visitor without filters; null where visitors may not search. */
+export type LoadHome = (() => Promise<SearchResponse>) | null;
 
 /** A JSON data block that no text in it can close early (`</script>`). */
 function dataBlock(data: FirstData): string {
-  return `<script type="application/json" id="first-data">${JSON.stringify(data).replace(/</g, "\\u003c")}</script>`;
+  return `<script type="application/json" id="${FIRST_DATA_ID}">${JSON.stringify(data).replace(/</g, "\\u003c")}</script>`;
 }
 
 /**
@@ -33,5 +33,19 @@ export async function landerFirstData(routeName: string, path: string, site: Sit
   return {
     head: photo ? `<link rel="preload" as="image" href="${escapeHtml(photo)}" fetchpriority="high" />` : "",
     body: dataBlock({ lander: { niche, limit: count, answer } }),
+  };
+}
+
+/**
+ * A visitor's home page: its newest members sent with the HTML, the first one's photo preloaded at high
+ * priority (the grid's first card is the page's largest picture). Null where visitors may not search.
+ */
+export async function homeFirstData(site: SiteRow, load: LoadHome): Promise<{ head: string; body: string } | null> {
+  if (!load) return null;
+  const answer = await load();
+  const image = answer.profiles[0]?.main_image;
+  return {
+    head: image ? `<link rel="preload" as="image" href="${escapeHtml(site.settings.cdn_prefix + image.thumb_filename)}" fetchpriority="high" />` : "",
+    body: dataBlock({ home: answer }),
   };
 }

@@ -9,7 +9,7 @@ import { sendError } from "../../plugins/errors";
 import { VISIT_COOKIE } from "../visits/visits.routes";
 import { escapeHtml } from "../../escapeHtml";
 import type { CompanyRow } from "../settings/settings.repo";
-import { type LoadLander, landerFirstData } from "./firstData";
+import { homeFirstData, type LoadHome, type LoadLander, landerFirstData } from "./firstData";
 import { LANDER_ROUTES, marketingPageHtml } from "./marketingPageHtml";
 import { LEGAL_ROUTES, legalPageHtml, PUBLIC_ROUTES } from "./publicPageHtml";
 import { canonicalUrl, hreflangLinks, pageDescription, robotsTxt, sitemapXml } from "./seo";
@@ -24,7 +24,7 @@ export async function registerWeb(
   app: FastifyInstance,
   webRoot: string,
   companyOf: (request: FastifyRequest) => Promise<CompanyRow | null>,
-  landerOf: (request: FastifyRequest) => LoadLander,
+  pageData: { lander(request: FastifyRequest): LoadLander; home(request: FastifyRequest): LoadHome },
 ): Promise<void> {
   const indexPath = join(webRoot, "index.html");
   const built = existsSync(indexPath);
@@ -85,7 +85,12 @@ export async function registerWeb(
     // Members-only pages are not for search engines.
     else html = html.replace("</head>", `    <meta name="robots" content="noindex" />\n  </head>`);
     if (page) html = html.replace('<div id="root"></div>', `<div id="root">${page.body}</div>`);
-    const first = route && request.site ? await landerFirstData(route.name, path, request.site, landerOf(request)) : null;
+    // The data the first render needs, in the page (a member's home is the search with their own filters: not sent).
+    const first =
+      route && request.site
+        ? ((await landerFirstData(route.name, path, request.site, pageData.lander(request))) ??
+          (route.name === "index" && !request.member ? await homeFirstData(request.site, pageData.home(request)) : null))
+        : null;
     if (first) html = html.replace("</head>", `    ${first.head}\n  </head>`).replace('<div id="root">', `${first.body}\n    <div id="root">`);
     // Pages are answered by the not-found handler, which route-level compression does not reach.
     return sendCompressed(request, reply, html);
