@@ -9,14 +9,15 @@ import { type PageKind, pageWeights } from "./jsBudget";
 // search and chats logged in. Until the client is split that far, each budget is what the page
 // weighs today plus 3%, so that no change makes a first page heavier unnoticed; lower a budget
 // whenever a page gets lighter, never raise one without saying why in the commit.
+// Each kind now counts its layout's chunk, and members' pages the layout's parts for members.
 const BUDGET_KB: Record<PageKind, number> = {
-  lander: 226,
-  "tinder-swipe lander": 224,
-  "member lander": 223,
-  home: 228,
+  lander: 152,
+  "tinder-swipe lander": 149,
+  "member lander": 151,
+  home: 177,
   signup: 221,
-  search: 226,
-  chats: 222,
+  search: 223,
+  chats: 205,
 };
 
 describe("initial JavaScript budget per page kind", () => {

@@ -9,15 +9,23 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** The kinds of first page of issue 19's table, each with the page modules it shows. */
+const LANDER = "layouts/LanderLayout.tsx";
+const DEFAULT = "layouts/DefaultLayout.tsx";
+/** Loaded by the default layout as soon as a member is logged in. */
+const MEMBER = "layouts/MemberParts.tsx";
+
+/**
+ * The kinds of first page of issue 19's table, each with the modules it shows: its page and its layout
+ * (each a chunk of its own, loaded in parallel) and, on members' pages, the layout's parts for members.
+ */
 export const PAGE_KINDS = {
-  lander: ["pages/LanderPage.tsx"],
-  "tinder-swipe lander": ["pages/TinderSwipeLanderPage.tsx"],
-  "member lander": ["pages/MemberLandingPage.tsx"],
-  home: ["pages/HomePage.tsx"],
-  signup: ["pages/SignupPage.tsx"],
-  search: ["pages/MembersPage.tsx"],
-  chats: ["pages/ChatsPage.tsx"],
+  lander: ["pages/LanderPage.tsx", LANDER],
+  "tinder-swipe lander": ["pages/TinderSwipeLanderPage.tsx", LANDER],
+  "member lander": ["pages/MemberLandingPage.tsx", LANDER],
+  home: ["pages/HomePage.tsx", DEFAULT],
+  signup: ["pages/SignupPage.tsx", DEFAULT],
+  search: ["pages/MembersPage.tsx", DEFAULT, MEMBER],
+  chats: ["pages/ChatsPage.tsx", DEFAULT, MEMBER],
 } as const;
 export type PageKind = keyof typeof PAGE_KINDS;
 

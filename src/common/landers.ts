@@ -2,7 +2,16 @@
 // lander at /landers/tinderswipe, and the site's niche (settings.niche, 1 to 7), which chooses the
 // slug and which profiles the pages show.
 
-export const LANDERS = ["alonetonight", "collagelanding", "gallery", "iconslanding", "maplanding", "socialnetwork", "transitionsvideolanding", "video"] as const;
+export const LANDERS = [
+  "alonetonight",
+  "collagelanding",
+  "gallery",
+  "iconslanding",
+  "maplanding",
+  "socialnetwork",
+  "transitionsvideolanding",
+  "video",
+] as const;
 export type LanderName = (typeof LANDERS)[number];
 
 /** Niches by their number in the settings: 1 default, 2 she, 3 bdsm, 4 bbw, 5 gilf, 6 milf, 7 gay. */
@@ -29,6 +38,23 @@ export function nicheSlug(niche: Niche): string | null {
 export function landerNiche(slug: string | undefined, siteNiche: number): Niche {
   return (NICHES as readonly string[]).includes(slug ?? "") ? (slug as Niche) : nicheOfSetting(siteNiche);
 }
+
+/**
+ * How many profiles each landing page shows (GET /api/lander.php?limit=), and which photo of the first
+ * one is the page's largest picture (its first paint): the server sends both with the page's HTML, so
+ * that the page needs no call before it shows and the browser fetches that photo at once.
+ */
+export const LANDER_PROFILES: Readonly<Record<LanderName | "tinderswipe", { count: number; firstPhoto: "large" | "square" | null }>> = {
+  alonetonight: { count: 8, firstPhoto: null },
+  collagelanding: { count: 24, firstPhoto: null },
+  gallery: { count: 12, firstPhoto: "large" },
+  iconslanding: { count: 6, firstPhoto: null },
+  maplanding: { count: 10, firstPhoto: null },
+  socialnetwork: { count: 8, firstPhoto: null },
+  transitionsvideolanding: { count: 8, firstPhoto: null },
+  video: { count: 6, firstPhoto: null },
+  tinderswipe: { count: 12, firstPhoto: "square" },
+};
 
 /** The lander's path for a niche. */
 export function landerPath(name: LanderName, niche: Niche): string {

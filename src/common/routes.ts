@@ -1,6 +1,7 @@
 import { LANDERS } from "./landers";
 import { PAYMENT_METHOD_IDS } from "./paymentMethods";
-import { INT4_MAX } from "./schemas/ids";
+// Not from ./schemas/ids: the route table is in every first page, zod is not.
+import { INT4_MAX } from "./int4";
 
 // The page routes the site serves (spec section 2), shared by the client's router and the server,
 // which answers 404 for any other path. A route joins this table when its screen is built.

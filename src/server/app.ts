@@ -34,10 +34,11 @@ import { chatRoutes } from "./features/chat/chat.routes";
 import { ChatService } from "./features/chat/chat.service";
 import { likesRoutes } from "./features/likes/likes.routes";
 import { LikesService } from "./features/likes/likes.service";
-import { membersRoutes } from "./features/members/members.routes";
+import { searchQuerySchema } from "../common/schemas/members";
+import { membersRoutes, viewerOf, visitorMaySearch } from "./features/members/members.routes";
 import { MembersService } from "./features/members/members.service";
 import { PhotosService } from "./features/photos/photos.service";
-import { landersRoutes } from "./features/landers/landers.routes";
+import { landerAnswer, landersRoutes } from "./features/landers/landers.routes";
 import { profileRoutes } from "./features/profile/profile.routes";
 import { signupRoutes } from "./features/signup/signup.routes";
 import { SignupService } from "./features/signup/signup.service";
@@ -367,7 +368,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const readiness = new Readiness(db, redis, pubsub, s3);
   await app.register(healthRoutes, { readiness });
   options.extraRoutes?.(app);
-  await registerWeb(app, options.webRoot ?? DEFAULT_WEB_ROOT, (request) => findCompany(db, request.site.companyId));
+  await registerWeb(app, options.webRoot ?? DEFAULT_WEB_ROOT, (request) => findCompany(db, request.site.companyId), {
+    lander: (request) => (niche, limit) => landerAnswer(db, request, niche, limit),
+    // What GET /api/members.php answers the visitor without filters, where visitors may search.
+    home: (request) =>
+      visitorMaySearch(request) ? () => membersService.search(viewerOf(request), searchQuerySchema.parse({}), null, request.site.settings.countries) : null,
+  });
 
   await app.ready();
   worker.start();

@@ -5,6 +5,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { onLoggedOut, onRestricted } from "./api/apiClient";
 import { queryClient } from "./api/queryClient";
+import { seedLanderFromPage } from "./api/landersApi";
 import { settingsQuery } from "./api/settingsApi";
 import { setLoggedOut, userQuery } from "./api/userApi";
 import { captureTracking } from "./features/auth/tracking";
@@ -25,6 +26,7 @@ async function boot(): Promise<void> {
     setLoggedOut();
     void router.navigate("/pages/ban");
   });
+  seedLanderFromPage(queryClient);
   const root = createRoot(document.getElementById("root") as HTMLElement);
   try {
     // Settings and the member first: they decide the language and what the top bar shows.

@@ -5,10 +5,6 @@ import { pages, preloadPage } from "./pageLoaders";
 import { setPagePreloader } from "./prefetch";
 import type { RouteHandle } from "./routeHandle";
 import { RequireMember } from "./features/auth/RequireMember";
-import { ChatLayout } from "./layouts/ChatLayout";
-import { ConsoleLayout } from "./layouts/ConsoleLayout";
-import { DefaultLayout } from "./layouts/DefaultLayout";
-import { LanderLayout } from "./layouts/LanderLayout";
 import { importWithReload } from "./lazyWithReload";
 import { AppRoot } from "./AppRoot";
 import { NotFoundPage } from "./pages/NotFoundPage";
@@ -16,12 +12,20 @@ import { RouteErrorPage } from "./pages/RouteErrorPage";
 
 setPagePreloader(preloadPage);
 
-const layouts: Record<LayoutName, ComponentType> = {
-  default: DefaultLayout,
-  chat: ChatLayout,
-  lander: LanderLayout,
-  console: ConsoleLayout,
+// Each layout is a chunk of its own, loaded beside its page's (React Router runs the lazy functions of
+// the matched routes in parallel): a lander never loads the top bar and its dropdowns, a page of the
+// default layout never the operator console's.
+const layouts: Record<LayoutName, () => Promise<ComponentType>> = {
+  default: async () => (await import("./layouts/DefaultLayout")).DefaultLayout,
+  chat: async () => (await import("./layouts/ChatLayout")).ChatLayout,
+  lander: async () => (await import("./layouts/LanderLayout")).LanderLayout,
+  console: async () => (await import("./layouts/ConsoleLayout")).ConsoleLayout,
 };
+
+/** A layout route that loads its layout's chunk (reloading once when a deploy removed it). */
+function layoutRoute(layout: LayoutName, children: RouteObject[]): RouteObject {
+  return { lazy: async () => ({ Component: await importWithReload(layouts[layout])() }), children };
+}
 
 /**
  * A page, or the not-found page when its path's parameters have the wrong shape (/members/abc,
@@ -59,14 +63,8 @@ export const router = createBrowserRouter([
     element: <AppRoot />,
     errorElement: <RouteErrorPage />,
     children: [
-      ...(Object.keys(layouts) as LayoutName[]).map((layout) => {
-        const Layout = layouts[layout];
-        return { element: <Layout />, children: pageRoutes(layout) };
-      }),
-      {
-        element: <DefaultLayout />,
-        children: [{ path: "*", element: <NotFoundPage />, handle: { name: "not-found", layout: "default" } satisfies RouteHandle }],
-      },
+      ...(Object.keys(layouts) as LayoutName[]).map((layout) => layoutRoute(layout, pageRoutes(layout))),
+      layoutRoute("default", [{ path: "*", element: <NotFoundPage />, handle: { name: "not-found", layout: "default" } satisfies RouteHandle }]),
     ],
   },
 ]);

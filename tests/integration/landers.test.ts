@@ -11,7 +11,15 @@ appForFile((app) => (t = app), { settings: { logged_out_search: false, logged_ou
 interface LanderBody {
   niche: string;
   total: number;
-  profiles: Array<{ id: number; name: string; age: number | null; gender: string; country: string; personal_text: string | null; main_image: { filename: string } | null }>;
+  profiles: Array<{
+    id: number;
+    name: string;
+    age: number | null;
+    gender: string;
+    country: string;
+    personal_text: string | null;
+    main_image: { filename: string } | null;
+  }>;
 }
 
 const yearsAgo = (years: number) => `${new Date().getFullYear() - years}-01-01`;
@@ -38,12 +46,20 @@ describe("profiles for landing pages", () => {
   beforeAll(async () => {
     // Two of the niche (one a real member), others of the same or another sex, and three never shown.
     const members = {
-      milfOperated: await withPhoto({ name: "Monika", operated: true, profile: { gender: "female", dateOfBirth: yearsAgo(45), country: "DE", personalText: "x".repeat(300) } }),
+      milfOperated: await withPhoto({
+        name: "Monika",
+        operated: true,
+        profile: { gender: "female", dateOfBirth: yearsAgo(45), country: "DE", personalText: "x".repeat(300) },
+      }),
       milfMember: await withPhoto({ name: "Marta", profile: { gender: "female", dateOfBirth: yearsAgo(42), country: "NL" } }),
       youngOperated: await withPhoto({ name: "Yara", operated: true, profile: { gender: "female", dateOfBirth: yearsAgo(24), country: "NL" } }),
       gilfOperated: await withPhoto({ name: "Greet", operated: true, profile: { gender: "female", dateOfBirth: yearsAgo(66), country: "NL" } }),
       gayOperated: await withPhoto({ name: "Gijs", operated: true, profile: { gender: "male", sexuality: "gay", dateOfBirth: yearsAgo(30), country: "NL" } }),
-      straightMan: await withPhoto({ name: "Hans", operated: true, profile: { gender: "male", sexuality: "hetero", dateOfBirth: yearsAgo(33), country: "NL" } }),
+      straightMan: await withPhoto({
+        name: "Hans",
+        operated: true,
+        profile: { gender: "male", sexuality: "hetero", dateOfBirth: yearsAgo(33), country: "NL" },
+      }),
       pendingPhoto: await withPhoto({ name: "Pia", operated: true, photoStatus: "pending", profile: { gender: "female", dateOfBirth: yearsAgo(44) } }),
       invisible: await withPhoto({ name: "Ines", operated: true, profile: { gender: "female", dateOfBirth: yearsAgo(41), invisible: true } }),
     };
@@ -75,6 +91,30 @@ describe("profiles for landing pages", () => {
   it("picks profiles by niche: gay men, older women", async () => {
     expect(names((await t.client().get<LanderBody>("/api/lander.php?niche=gay")).body)).toEqual(["Gijs", "Hans"]);
     expect(names((await t.client().get<LanderBody>("/api/lander.php?niche=gilf")).body)[0]).toBe("Greet");
+  });
+
+  it("come with a landing page's HTML, its largest photo preloaded, so that the page needs no call before it shows", async () => {
+    const firstData = (html: string) => JSON.parse(html.match(/<script type="application\/json" id="first-data">(.*?)<\/script>/)?.[1] ?? "null");
+    const preload = (html: string) => html.match(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high" \/>/)?.[1];
+    const cdn = t.site.settings.cdn_prefix;
+
+    const gallery = await t.client().get("/landers/gallery/milf");
+    const api = await t
+      .client()
+      .get<LanderBody & { profiles: Array<{ main_image: { filename: string; match: string } }> }>("/api/lander.php?niche=milf&limit=12");
+    expect(firstData(gallery.text)).toEqual({ lander: { niche: "milf", limit: 12, answer: api.body } });
+    expect(preload(gallery.text)).toBe(cdn + api.body.profiles[0].main_image.filename);
+
+    // The swipe game shows the site's niche, its cards' square photos.
+    const swipe = await t.client().get("/landers/tinderswipe");
+    const cards = await t.client().get<{ profiles: Array<{ main_image: { match: string } }> }>("/api/lander.php?limit=12");
+    expect(firstData(swipe.text).lander.answer).toEqual(cards.body);
+    expect(preload(swipe.text)).toBe(cdn + cards.body.profiles[0].main_image.match);
+
+    // A member's privacy holds in the HTML too: no real member for a visitor (logged_out_search is off).
+    expect(firstData(gallery.text).lander.answer.profiles.map((p: { name: string }) => p.name)).not.toContain("Marta");
+    // Other pages carry no such data.
+    expect((await t.client().get("/pricing")).text).not.toContain("first-data");
   });
 
   it("refuses unknown niches and limits", async () => {

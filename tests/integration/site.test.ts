@@ -23,11 +23,40 @@ describe("GET /api/settings.php", () => {
     const res = await t.client().get<Settings>("/api/settings.php?network=abc&sub1=x");
     expect(res.status).toBe(200);
     for (const field of [
-      "countries", "name", "index_title", "description", "visible_profile_fields", "visible_profile_notes", "geoip_country",
-      "geoip_selected_country", "cdn_prefix", "message_credits", "photo_credits", "gift_credits", "signup_credits", "message_length",
-      "minimum_message_costs", "support_email", "support_phone", "enable_site_entry_popup", "push_public_key", "search_fields", "domain",
-      "domain_language", "fictional_warning", "fictional_singular", "fictional_plural", "fictional_icon", "refund_days", "signups",
-      "logged_out_search", "logged_out_search_trafficsource", "member_resell", "niche", "company_id", "mail_name",
+      "countries",
+      "name",
+      "index_title",
+      "description",
+      "visible_profile_fields",
+      "visible_profile_notes",
+      "geoip_country",
+      "geoip_selected_country",
+      "cdn_prefix",
+      "message_credits",
+      "photo_credits",
+      "gift_credits",
+      "signup_credits",
+      "message_length",
+      "minimum_message_costs",
+      "support_email",
+      "support_phone",
+      "enable_site_entry_popup",
+      "push_public_key",
+      "search_fields",
+      "domain",
+      "domain_language",
+      "fictional_warning",
+      "fictional_singular",
+      "fictional_plural",
+      "fictional_icon",
+      "refund_days",
+      "signups",
+      "logged_out_search",
+      "logged_out_search_trafficsource",
+      "member_resell",
+      "niche",
+      "company_id",
+      "mail_name",
     ]) {
       expect(res.body, field).toHaveProperty(field);
     }
@@ -78,9 +107,27 @@ describe("reference data", () => {
 
   it("lists the regions of every country of the language-switcher list", async () => {
     const res = await t.client().get<{ regions: Record<string, Array<{ code: string; name: string }>> }>("/api/regions.php");
-    expect(Object.keys(res.body.regions).sort()).toEqual(
-      ["AT", "AU", "BE", "CA", "CH", "DE", "DK", "ES", "FI", "FR", "GB", "IE", "IT", "NL", "NO", "NZ", "PL", "SE", "US"],
-    );
+    expect(Object.keys(res.body.regions).sort()).toEqual([
+      "AT",
+      "AU",
+      "BE",
+      "CA",
+      "CH",
+      "DE",
+      "DK",
+      "ES",
+      "FI",
+      "FR",
+      "GB",
+      "IE",
+      "IT",
+      "NL",
+      "NO",
+      "NZ",
+      "PL",
+      "SE",
+      "US",
+    ]);
     expect(res.body.regions.NL.map((r) => r.code)).toContain("NH");
     expect(res.body.regions.US.length).toBeGreaterThanOrEqual(50);
   });
@@ -130,14 +177,13 @@ describe("pages", () => {
       expect(res.body.paths, path).toHaveProperty(path);
     }
   });
-
 });
 
 describe("the installed app", () => {
   it("serves a web app manifest with the site's name, the visitor's language and icons that exist", async () => {
-    const res = await t.client({}, "fr").get<{ short_name: string; lang: string; display: string; start_url: string; icons: Array<{ src: string; purpose: string }> }>(
-      "/manifest.webmanifest",
-    );
+    const res = await t
+      .client({}, "fr")
+      .get<{ short_name: string; lang: string; display: string; start_url: string; icons: Array<{ src: string; purpose: string }> }>("/manifest.webmanifest");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/manifest+json");
     expect(res.body).toMatchObject({ short_name: t.site.settings.name, lang: "fr", display: "standalone", start_url: "/members" });
@@ -194,12 +240,89 @@ describe("pages for search engines", () => {
   });
 });
 
+describe("addresses, titles and descriptions for search engines", () => {
+  const head = (html: string, pattern: RegExp) => html.match(pattern)?.[1];
+
+  it("give each public page a canonical address on the site's configured domain, whatever the Host says", async () => {
+    const forged = await t.client({ "x-forwarded-host": "evil.example" }, null).get("/pricing");
+    expect(head(forged.text, /<link rel="canonical" href="([^"]+)"/)).toBe(`${t.siteUrl}/pricing`);
+    // A language version is its own page: its canonical address is itself, one of the alternates.
+    const de = await t.client({}, null).get("/landers/gallery/milf?lang=de&utm_source=ad");
+    expect(head(de.text, /<link rel="canonical" href="([^"]+)"/)).toBe(`${t.siteUrl}/landers/gallery/milf?lang=de`);
+    expect(de.text).toContain(`hreflang="de" href="${t.siteUrl}/landers/gallery/milf?lang=de"`);
+    // Members-only pages have none.
+    expect((await t.client().get("/profile")).text).not.toContain('rel="canonical"');
+  });
+
+  it("title and describe each page in its language", async () => {
+    const en = await import("../../src/web/i18n/locales/en.json");
+    const fi = await import("../../src/web/i18n/locales/fi.json");
+    const name = t.site.settings.name;
+    const pricing = await t.client({}, null).get("/pricing?lang=fi");
+    expect(head(pricing.text, /<title>([^<]*)<\/title>/)).toBe(`${fi.footer.pricing} – ${name}`);
+    expect(head(pricing.text, /<meta name="description" content="([^"]*)"/)).toBe(fi.pricing.intro);
+    const signup = await t.client({}, null).get("/signup?lang=en");
+    expect(head(signup.text, /<title>([^<]*)<\/title>/)).toBe(`${en.signup.title} – ${name}`);
+    expect(signup.text).not.toContain("noindex");
+    const lander = await t.client({}, null).get("/landers/video/gay?lang=fi");
+    expect(head(lander.text, /<meta name="description" content="([^"]*)"/)).toBe(fi.landers.niche.gay.subline);
+    const home = await t.client({}, null).get("/?lang=en");
+    expect(head(home.text, /<meta name="description" content="([^"]*)"/)).toBe(en.home.hero_text);
+    const terms = await t.client({}, null).get("/pages/terms?lang=en");
+    expect(head(terms.text, /<meta name="description" content="([^"]*)"/)?.length).toBeGreaterThan(20);
+    expect(head(terms.text, /<meta name="description" content="([^"]*)"/)).not.toBe(head(home.text, /<meta name="description" content="([^"]*)"/));
+  });
+
+  it("send a visitor's home page with its newest members and the first one's photo preloaded, a member's without", async () => {
+    const firstData = (html: string) => JSON.parse(html.match(/<script type="application\/json" id="first-data">(.*?)<\/script>/)?.[1] ?? "null");
+    const home = await t.client({}, null).get("/");
+    const search = await t.client({}, null).get<{ total: number; profiles: Array<{ main_image: { thumb_filename: string } | null }> }>("/api/members.php");
+    expect(search.status).toBe(200);
+    expect(firstData(home.text)).toEqual({ home: search.body });
+    const first = search.body.profiles[0]?.main_image;
+    const preload = home.text.match(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high" \/>/)?.[1];
+    expect(preload).toBe(first ? t.site.settings.cdn_prefix + first.thumb_filename : undefined);
+    const member = await t.loggedIn();
+    expect((await member.client.get("/")).text).not.toContain("first-data");
+  });
+
+  it("answer robots.txt and sitemap.xml per site, on its own address", async () => {
+    const robots = await t.client({ "x-forwarded-host": "evil.example" }, null).get("/robots.txt");
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(robots.text).toContain("User-agent: *");
+    expect(robots.text).toContain("Disallow: /api/");
+    expect(robots.text).toContain(`Sitemap: ${t.siteUrl}/sitemap.xml`);
+    expect(robots.text).not.toContain("evil.example");
+
+    const sitemap = await t.client({}, null).get("/sitemap.xml");
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const locs = [...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    for (const path of ["/", "/pricing", "/pages/terms", "/signup", "/landers/gallery", "/landers/tinderswipe"]) expect(locs).toContain(t.siteUrl + path);
+    // No members-only page, nothing twice, and every listed page is a page the site serves and lets search engines index.
+    expect(locs.some((l) => l.includes("/chats") || l.includes("/profile"))).toBe(false);
+    expect(new Set(locs).size).toBe(locs.length);
+    for (const loc of locs) {
+      const page = await t.client({}, null).get(loc.slice(t.siteUrl.length));
+      expect(page.status, loc).toBe(200);
+      expect(page.text, loc).not.toContain("noindex");
+    }
+    expect(sitemap.text).toContain(`<xhtml:link rel="alternate" hreflang="nl" href="${t.siteUrl}/landers/gallery?lang=nl"/>`);
+  });
+});
+
 describe("GET /.well-known/security.txt", () => {
   it("tells security researchers where to report, at the site's own address, valid for a year", async () => {
     const res = await t.client().get("/.well-known/security.txt");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
-    const fields = Object.fromEntries(res.text.trim().split("\n").map((line) => line.split(/: (.*)/s).slice(0, 2)));
+    const fields = Object.fromEntries(
+      res.text
+        .trim()
+        .split("\n")
+        .map((line) => line.split(/: (.*)/s).slice(0, 2)),
+    );
     expect(fields.Contact).toBe(`mailto:${t.site.settings.support_email}`);
     expect(fields.Canonical).toBe(`${t.siteUrl}/.well-known/security.txt`);
     expect(fields["Preferred-Languages"]).toMatch(/^en, /);

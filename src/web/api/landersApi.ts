@@ -1,7 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
 import type { Niche } from "../../common/landers";
 import type { LanderResponse } from "../../common/schemas/landers";
 import { api } from "./apiClient";
+import { takePageData } from "./pageData";
 
 /** Profiles for a landing page of `niche` (GET /api/lander.php), the visitor's country first. */
 export function useLanderProfiles(niche: Niche, limit: number) {
@@ -10,4 +11,13 @@ export function useLanderProfiles(niche: Niche, limit: number) {
     queryFn: ({ signal }) => api<LanderResponse>("/api/lander.php", { query: { niche, limit }, signal }),
     staleTime: 300_000,
   });
+}
+
+/**
+ * A landing page's HTML brings its profiles (server: features/web/firstData.ts): they go into the
+ * cache before the first render, so that the page shows them without calling lander.php.
+ */
+export function seedLanderFromPage(queryClient: QueryClient): void {
+  const lander = takePageData("lander");
+  if (lander) queryClient.setQueryData(["lander", lander.niche, lander.limit], lander.answer);
 }

@@ -4,23 +4,41 @@ import type { MemberView, SearchResponse } from "../../common/schemas/members";
 import type { MemberCard } from "../../common/schemas/user";
 import { filtersToApiQuery, filtersToParams, type SearchFilters } from "../features/members/filterQuery";
 import { api } from "./apiClient";
+import { takePageData } from "./pageData";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
+
+function searchKey(filters: SearchFilters, mine: boolean) {
+  return [...queryKeys.members, filtersToParams(filters).toString(), mine ? "mine" : "asked"];
+}
+
+/**
+ * A visitor's home page brings its newest members (server: features/web/firstData.ts): into the cache
+ * as the search without filters, so that the page shows them without calling members.php.
+ */
+export function seedHomeFromPage(): void {
+  const home = takePageData("home");
+  if (home) queryClient.setQueryData(searchKey({}, false), { pages: [home], pageParams: [null] });
+}
 
 /**
  * GET /api/members.php with `filters`: pages follow each other by `next_cursor`. `mine`: the
  * member's own search (`defaults=1`), which fills every filter not given from their settings.
  */
-export function useMemberSearch(filters: SearchFilters, { enabled = true, mine = false }: { enabled?: boolean; mine?: boolean } = {}) {
+export function useMemberSearch(
+  filters: SearchFilters,
+  { enabled = true, mine = false, staleTime = 0 }: { enabled?: boolean; mine?: boolean; staleTime?: number } = {},
+) {
   const own = mine ? { defaults: "1" } : {};
   return useInfiniteQuery({
-    queryKey: [...queryKeys.members, filtersToParams(filters).toString(), mine ? "mine" : "asked"],
+    queryKey: searchKey(filters, mine),
     queryFn: ({ pageParam, signal }) => api<SearchResponse>("/api/members.php", { query: { ...filtersToApiQuery(filters, pageParam), ...own }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     // Changing a filter keeps the old results on screen until the new ones arrive.
     placeholderData: keepPreviousData,
     enabled,
+    staleTime,
   });
 }
 

@@ -1,15 +1,16 @@
+import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
 import { useUser } from "../api/userApi";
-import { ChatsSync } from "../features/chat/ChatsSync";
 import { DecisionNotices } from "../features/decisions/DecisionNotices";
 import { EntryWarning } from "../features/layout/EntryWarning";
 import { SignupModal } from "../features/signup/SignupModal";
 import { Footer } from "../features/layout/Footer";
 import { TopBar } from "../features/layout/TopBar";
 import { TopBanner } from "../features/layout/TopBanner";
-import { LikeModal } from "../features/members/LikeModal";
-import { LikesSync } from "../features/members/LikesSync";
-import { TimeBonusModal } from "../features/payments/TimeBonusModal";
+import { importWithReload } from "../lazyWithReload";
+
+// What only members have: a visitor's first page does not load it.
+const MemberParts = lazy(() => importWithReload(() => import("./MemberParts"))().then((m) => ({ default: m.MemberParts })));
 
 /** Top navigation, one banner, the page, footer with disclaimer, the entry warning, and for members the like modal. */
 export function DefaultLayout() {
@@ -26,12 +27,9 @@ export function DefaultLayout() {
       <EntryWarning layout="default" />
       <SignupModal />
       {user && (
-        <>
-          <ChatsSync />
-          <LikesSync />
-          <LikeModal />
-          <TimeBonusModal />
-        </>
+        <Suspense fallback={null}>
+          <MemberParts />
+        </Suspense>
       )}
     </>
   );

@@ -1,13 +1,19 @@
+import { lazy } from "react";
 import { Card, Col, Container, Row } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useMemberSearch } from "../api/membersApi";
+import { seedHomeFromPage, useMemberSearch } from "../api/membersApi";
 import { useSettings } from "../api/settingsApi";
 import { useUser } from "../api/userApi";
-import { PageSpinner } from "../components/PageSpinner";
-import { MemberGrid } from "../features/members/MemberGrid";
+import { MemberGrid, MemberGridPlaceholder } from "../features/members/MemberGrid";
 import { SignupLink } from "../features/signup/SignupLink";
-import { MembersPage } from "./MembersPage";
+import { importWithReload } from "../lazyWithReload";
+
+// A member's home is the search (its own chunk): a visitor's home does not load it.
+const MembersPage = lazy(() => importWithReload(() => import("./MembersPage"))().then((m) => ({ default: m.MembersPage })));
+
+// A visitor's first page brings its newest members: into the cache before the page first renders.
+seedHomeFromPage();
 
 /** For a visitor, a page inviting to sign up with members of the site; for a member, the members area. */
 export function HomePage() {
@@ -21,7 +27,8 @@ function VisitorHome() {
   const settings = useSettings();
   // Newest members without filters; where visitors may not search (403), the page invites to sign up without them.
   const maySearch = settings.logged_out_search || settings.logged_out_search_trafficsource;
-  const members = useMemberSearch({}, { enabled: maySearch });
+  // Kept for a minute: the newest members the page brought are not asked for again at once.
+  const members = useMemberSearch({}, { enabled: maySearch, staleTime: 60_000 });
   const first = members.data?.pages[0];
   return (
     <div data-testid="visitor-home">
@@ -31,7 +38,8 @@ function VisitorHome() {
             <Col lg={7}>
               <h1 className="display-5 fw-bold">{t("home.hero_title")}</h1>
               <p className="lead">{t("home.hero_text")}</p>
-              {first && <p className="fw-semibold">{t("home.members_online", { count: first.total })}</p>}
+              {/* Its line is kept while the count loads: the card beside and the grid below stay where they are. */}
+              {maySearch && !members.isError && <p className="fw-semibold">{first ? t("home.members_online", { count: first.total }) : "\u00a0"}</p>}
             </Col>
             <Col lg={5}>
               <Card className="hero-card shadow border-0">
@@ -52,7 +60,7 @@ function VisitorHome() {
         {maySearch && !members.isError && (
           <>
             <h2 className="h4 mb-3">{t("home.members_title")}</h2>
-            {first ? <MemberGrid members={first.profiles.slice(0, 12)} /> : <PageSpinner />}
+            {first ? <MemberGrid members={first.profiles.slice(0, 12)} /> : <MemberGridPlaceholder count={12} />}
             <div className="text-center my-4">
               <Link to="/members" className="btn btn-outline-primary">
                 {t("home.browse_all")}

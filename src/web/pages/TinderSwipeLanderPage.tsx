@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Container, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
+import { LANDER_PROFILES } from "../../common/landers";
 import type { LanderProfile } from "../../common/schemas/landers";
 import { useLanderProfiles } from "../api/landersApi";
 import { useSettings } from "../api/settingsApi";
@@ -27,7 +28,7 @@ export function TinderSwipeLanderPage() {
   const { t } = useTranslation();
   const niche = useLanderNiche();
   const { cdn_prefix } = useSettings();
-  const lander = useLanderProfiles(niche, 12);
+  const lander = useLanderProfiles(niche, LANDER_PROFILES.tinderswipe.count);
   const [index, setIndex] = useState(0);
   const [liked, setLiked] = useState<LanderProfile[]>([]);
   const [leaving, setLeaving] = useState<{ card: LanderProfile; action: SwipeAction; from: { x: number; y: number } } | null>(null);
@@ -63,9 +64,16 @@ export function TinderSwipeLanderPage() {
           <p className="mb-0">{t("landers.tinderswipe.intro", { count: LIKES_BEFORE_SIGNUP })}</p>
         </div>
         {lander.isPending ? (
-          <div className="text-center py-5">
-            <Spinner aria-label={t("common.loading")} />
-          </div>
+          // The stack's place, of its size, with the buttons under it: nothing moves when the cards arrive.
+          <>
+            <section className="swipe-stack mx-auto" aria-busy="true">
+              <div className="swipe-card swipe-card-empty">
+                <Spinner aria-label={t("common.loading")} />
+              </div>
+            </section>
+            <SwipeButtons top={undefined} onSwipe={() => {}} />
+            <p className="text-center small text-body-secondary mt-3 d-none d-md-block">{t("swipe.keyboard_hint")}</p>
+          </>
         ) : done && !leaving ? (
           <div className="card border-0 shadow text-center mx-auto swipe-empty" data-testid="tinderswipe-done">
             <div className="card-body p-4">

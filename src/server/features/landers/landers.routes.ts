@@ -1,6 +1,7 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { NICHE_FILTERS, nicheOfSetting } from "../../../common/landers";
-import { landerQuerySchema, landerResponseSchema } from "../../../common/schemas/landers";
+import { NICHE_FILTERS, type Niche, nicheOfSetting } from "../../../common/landers";
+import { type LanderResponse, landerQuerySchema, landerResponseSchema } from "../../../common/schemas/landers";
 import type { Db } from "../../db/client";
 import { memberCardDto } from "../members/profileDto";
 import { visitorMaySearch } from "../members/members.routes";
@@ -15,6 +16,24 @@ const DEFAULT_LIMIT = 12;
  * (logged_out_search, or with a traffic source); the profiles the site operates (demo and fictional,
  * which cannot log in) always may. A member's privacy does not depend on which page a visitor lands on.
  */
+/** The profiles of a landing page for this request's visitor or member (the route's answer, and the page's HTML). */
+export async function landerAnswer(db: Db, request: FastifyRequest, niche: Niche, limit: number): Promise<LanderResponse> {
+  const base = { siteId: request.site.id, includeMembers: Boolean(request.member) || visitorMaySearch(request), country: request.country, limit };
+  const filter = NICHE_FILTERS[niche];
+  const ofNiche = await landerProfiles(db, { ...base, filter });
+  let rows: LanderRow[] = ofNiche.rows;
+  if (rows.length < Math.min(limit, LANDER_MIN_PROFILES)) {
+    const seen = new Set(rows.map((r) => r.profile.id));
+    const more = (await landerProfiles(db, { ...base, filter: { gender: filter.gender } })).rows;
+    rows = [...rows, ...more.filter((r) => !seen.has(r.profile.id))].slice(0, limit);
+  }
+  return {
+    niche,
+    total: ofNiche.total,
+    profiles: rows.map((r) => ({ ...memberCardDto(r.profile, r.mainPhoto), personal_text: r.personalText, interests: r.interests })),
+  };
+}
+
 export const landersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     "/api/lander.php",
@@ -28,23 +47,9 @@ export const landersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request, reply) => {
       const niche = request.query.niche ?? nicheOfSetting(request.site.settings.niche);
-      const limit = request.query.limit ?? DEFAULT_LIMIT;
-      const base = { siteId: request.site.id, includeMembers: Boolean(request.member) || visitorMaySearch(request), country: request.country, limit };
-      const filter = NICHE_FILTERS[niche];
-      const ofNiche = await landerProfiles(db, { ...base, filter });
-      let rows: LanderRow[] = ofNiche.rows;
-      if (rows.length < Math.min(limit, LANDER_MIN_PROFILES)) {
-        const seen = new Set(rows.map((r) => r.profile.id));
-        const more = (await landerProfiles(db, { ...base, filter: { gender: filter.gender } })).rows;
-        rows = [...rows, ...more.filter((r) => !seen.has(r.profile.id))].slice(0, limit);
-      }
       // Public and the same for every visitor of a country for a while: cacheable by the browser.
       reply.header("cache-control", request.member ? "private, no-store" : "private, max-age=300");
-      return {
-        niche,
-        total: ofNiche.total,
-        profiles: rows.map((r) => ({ ...memberCardDto(r.profile, r.mainPhoto), personal_text: r.personalText, interests: r.interests })),
-      };
+      return landerAnswer(db, request, niche, request.query.limit ?? DEFAULT_LIMIT);
     },
   );
 };

@@ -11,13 +11,19 @@ import type { SiteRow } from "../settings/settings.repo";
 /** Landing pages a search engine may index: the landers (a member's own landing pages are not). */
 export const LANDER_ROUTES: readonly string[] = ["landers-name", "landers-tinderswipe"];
 
-export function marketingPageHtml(routeName: string, path: string, language: Language, site: SiteRow): { title: string; body: string } | null {
+export function marketingPageHtml(
+  routeName: string,
+  path: string,
+  language: Language,
+  site: SiteRow,
+): { title: string; description: string; body: string } | null {
   const t = (key: string, vars?: Record<string, string | number>) => escapeHtml(translate(language, key, vars));
   const name = site.settings.name;
   if (routeName === "index") {
     const why = ["free", "safe", "real"].map((k) => `<h2>${t(`home.why_${k}`)}</h2><p>${t(`home.why_${k}_text`)}</p>`).join("");
     return {
       title: site.settings.index_title || name,
+      description: translate(language, "home.hero_text"),
       body: `<main class="container py-4"><h1>${t("home.hero_title")}</h1><p>${t("home.hero_text")}</p><p><a href="/signup">${t("home.cta")}</a></p><section><h2>${t("home.why_title", { site: name })}</h2>${why}</section></main>`,
     };
   }
@@ -29,6 +35,7 @@ export function marketingPageHtml(routeName: string, path: string, language: Lan
   const own = lander === "alonetonight" ? `<h2>${t("landers.alonetonight.title")}</h2>` : "";
   return {
     title: `${headline} – ${name}`,
+    description: translate(language, `landers.niche.${niche}.subline`),
     body: `<main class="container py-4"><h1>${escapeHtml(headline)}</h1><p>${t(`landers.niche.${niche}.subline`)}</p>${own}${intro}<p><a href="/signup">${t("landers.cta")}</a></p><p>${t("landers.free_note")}</p></main>`,
   };
 }

@@ -1,6 +1,6 @@
 import { fillPlaceholders } from "../../../common/fillPlaceholders";
 import { legalValues } from "../../../common/legalValues";
-import { LANGUAGES, type Language } from "../../../common/locales";
+import type { Language } from "../../../common/locales";
 import type { CompanyInfo } from "../../../common/schemas/settings";
 import da from "../../../web/i18n/legal/da.json";
 import de from "../../../web/i18n/legal/de.json";
@@ -30,22 +30,32 @@ const DOCUMENTS: Record<string, "terms" | "privacy" | "cookies" | "ban" | "retur
 /** The pages whose text the server writes out itself. */
 export const LEGAL_ROUTES: readonly string[] = [...Object.keys(DOCUMENTS), "pages-faq", "pages-service"];
 
-/** Pages a visitor and a search engine may read: they get alternates per language and real HTML. */
-export const PUBLIC_ROUTES: readonly string[] = ["index", "pricing", "pages-terms", "pages-privacy", "pages-cookies", "pages-ban", "pages-return-policy", "pages-faq", "pages-service", "complaints"];
-
-/** `<link rel="alternate" hreflang>` for every language, each its own URL (?lang=), and x-default. */
-export function hreflangLinks(origin: string, path: string): string {
-  const e = escapeHtml;
-  const links = LANGUAGES.map((lng) => `<link rel="alternate" hreflang="${lng}" href="${e(`${origin}${path}?lang=${lng}`)}" />`);
-  links.push(`<link rel="alternate" hreflang="x-default" href="${e(origin + path)}" />`);
-  return links.join("\n    ");
-}
+/** Pages a visitor and a search engine may read: they get alternates per language and a canonical address (seo.ts). */
+export const PUBLIC_ROUTES: readonly string[] = [
+  "index",
+  "signup",
+  "login",
+  "pricing",
+  "pages-terms",
+  "pages-privacy",
+  "pages-cookies",
+  "pages-ban",
+  "pages-return-policy",
+  "pages-faq",
+  "pages-service",
+  "complaints",
+];
 
 /**
  * The text of a legal or help page as plain HTML inside the app's root, for crawlers and for a first
  * paint before the app starts (React replaces it). Null for other pages.
  */
-export function legalPageHtml(routeName: string, language: Language, site: SiteRow, company: CompanyInfo | null): { title: string; body: string } | null {
+export function legalPageHtml(
+  routeName: string,
+  language: Language,
+  site: SiteRow,
+  company: CompanyInfo | null,
+): { title: string; description?: string; body: string } | null {
   const texts = LEGAL[language];
   const values = legalValues({
     siteName: site.settings.name,
@@ -61,7 +71,11 @@ export function legalPageHtml(routeName: string, language: Language, site: SiteR
   if (key) {
     const doc = texts[key];
     const sections = doc.sections.map((s) => `<section><h2>${f(s.heading)}</h2>${s.body.map((p) => `<p>${f(p)}</p>`).join("")}</section>`).join("");
-    return { title: fillPlaceholders(doc.title, values), body: `<main class="container py-4"><h1>${f(doc.title)}</h1><p>${f(doc.intro)}</p>${sections}</main>` };
+    return {
+      title: fillPlaceholders(doc.title, values),
+      description: fillPlaceholders(doc.intro, values),
+      body: `<main class="container py-4"><h1>${f(doc.title)}</h1><p>${f(doc.intro)}</p>${sections}</main>`,
+    };
   }
   if (routeName === "pages-faq") {
     const items = texts.faq.items.map((i) => `<h2>${f(i.q)}</h2><p>${f(i.a)}</p>`).join("");
@@ -71,6 +85,7 @@ export function legalPageHtml(routeName: string, language: Language, site: SiteR
     const s = texts.service;
     return {
       title: s.title,
+      description: fillPlaceholders(s.intro, values),
       body: `<main class="container py-4"><h1>${f(s.title)}</h1><p>${f(s.intro)}</p><p>${f(s.email_label)}: ${f(String(values.email))}<br>${f(s.phone_label)}: ${f(String(values.phone))}</p><p>${f(s.hours)}</p></main>`,
     };
   }

@@ -9,14 +9,23 @@ import { sendError } from "../../plugins/errors";
 import { VISIT_COOKIE } from "../visits/visits.routes";
 import { escapeHtml } from "../../escapeHtml";
 import type { CompanyRow } from "../settings/settings.repo";
+import { homeFirstData, type LoadHome, type LoadLander, landerFirstData } from "./firstData";
 import { LANDER_ROUTES, marketingPageHtml } from "./marketingPageHtml";
-import { hreflangLinks, LEGAL_ROUTES, legalPageHtml, PUBLIC_ROUTES } from "./publicPageHtml";
+import { LEGAL_ROUTES, legalPageHtml, PUBLIC_ROUTES } from "./publicPageHtml";
+import { canonicalUrl, hreflangLinks, pageDescription, robotsTxt, sitemapXml } from "./seo";
+import { PAGE_TITLE_KEYS } from "../../../web/hooks/pageTitleKeys";
+import { translate } from "../../i18n";
 
 /**
  * Serves the built client: hashed assets with long caching, and index.html for every page route of
  * the shared route table. Any other path answers 404 (the client then shows the not-found page).
  */
-export async function registerWeb(app: FastifyInstance, webRoot: string, companyOf: (request: FastifyRequest) => Promise<CompanyRow | null>): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webRoot: string,
+  companyOf: (request: FastifyRequest) => Promise<CompanyRow | null>,
+  pageData: { lander(request: FastifyRequest): LoadLander; home(request: FastifyRequest): LoadHome },
+): Promise<void> {
   const indexPath = join(webRoot, "index.html");
   const built = existsSync(indexPath);
   if (built) {
@@ -49,22 +58,53 @@ export async function registerWeb(app: FastifyInstance, webRoot: string, company
     const route = status === 200 ? matchPageRoute(path) : null;
     const isPublic = route !== null && (PUBLIC_ROUTES.includes(route.name) || LANDER_ROUTES.includes(route.name));
     const legal =
-      route && request.site && LEGAL_ROUTES.includes(route.name) ? legalPageHtml(route.name, request.lang, request.site, (await companyOf(request))?.info ?? null) : null;
+      route && request.site && LEGAL_ROUTES.includes(route.name)
+        ? legalPageHtml(route.name, request.lang, request.site, (await companyOf(request))?.info ?? null)
+        : null;
     // For visitors only: a member's home is the members area, which must not flash the visitor's page first.
     const marketing = route && request.site && !legal && !request.member ? marketingPageHtml(route.name, path, request.lang, request.site) : null;
     const page = legal ?? marketing;
-    const title = legal ? `${legal.title} – ${settings?.name ?? ""}` : (marketing?.title ?? settings?.index_title ?? settings?.name ?? "");
+    // Each page its own title and description in its language (the client keeps the title as it is
+    // for the page: usePageTitle, the same keys).
+    const titleKey = route ? PAGE_TITLE_KEYS[route.name] : undefined;
+    // The console's titles come with its own texts, which the server does not have.
+    const pageTitle = titleKey ? translate(request.lang, titleKey) : titleKey;
+    const name = settings?.name ?? "";
+    const title = legal
+      ? `${legal.title} – ${name}`
+      : (marketing?.title ?? (pageTitle && pageTitle !== titleKey ? `${pageTitle} – ${name}` : (settings?.index_title ?? name)));
+    const description = page?.description ?? (route ? pageDescription(route.name, request.lang) : null) ?? settings?.description ?? "";
     let html = template
       .replace('<html lang="en">', `<html lang="${request.lang}">`)
       .replace(/<title>.*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
-      .replace('<meta name="description" content="" />', `<meta name="description" content="${escapeHtml(settings?.description ?? "")}" />`);
-    if (isPublic) html = html.replace("</head>", `    ${hreflangLinks(request.origin, path)}\n  </head>`);
+      .replace('<meta name="description" content="" />', `<meta name="description" content="${escapeHtml(description)}" />`);
+    if (isPublic) {
+      const canonical = `<link rel="canonical" href="${escapeHtml(canonicalUrl(request.origin, path, request.query))}" />`;
+      html = html.replace("</head>", `    ${canonical}\n    ${hreflangLinks(request.origin, path)}\n  </head>`);
+    }
     // Members-only pages are not for search engines.
     else html = html.replace("</head>", `    <meta name="robots" content="noindex" />\n  </head>`);
     if (page) html = html.replace('<div id="root"></div>', `<div id="root">${page.body}</div>`);
+    // The data the first render needs, in the page (a member's home is the search with their own filters: not sent).
+    const first =
+      route && request.site
+        ? ((await landerFirstData(route.name, path, request.site, pageData.lander(request))) ??
+          (route.name === "index" && !request.member ? await homeFirstData(request.site, pageData.home(request)) : null))
+        : null;
+    if (first) html = html.replace("</head>", `    ${first.head}\n  </head>`).replace('<div id="root">', `${first.body}\n    <div id="root">`);
     // Pages are answered by the not-found handler, which route-level compression does not reach.
     return sendCompressed(request, reply, html);
   };
+
+  // For search engines, per site: its own addresses (request.origin is the configured one).
+  app.get("/robots.txt", { schema: { hide: true } }, async (request, reply) => {
+    reply.header("cache-control", "public, max-age=3600");
+    return reply.type("text/plain; charset=utf-8").send(robotsTxt(request.origin));
+  });
+  app.get("/sitemap.xml", { schema: { hide: true } }, async (request, reply) => {
+    reply.header("cache-control", "public, max-age=3600");
+    return reply.type("application/xml; charset=utf-8").send(sitemapXml(request.origin));
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];

@@ -1,6 +1,6 @@
 import { Container } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
-import type { Niche } from "../../../common/landers";
+import { LANDER_PROFILES, type Niche } from "../../../common/landers";
 import { useLanderProfiles } from "../../api/landersApi";
 import { useSettings } from "../../api/settingsApi";
 import { useFormats } from "../../i18n/formats";
@@ -14,7 +14,7 @@ import "./AloneTonightLander.scss";
 export function AloneTonightLander({ niche }: { niche: Niche }) {
   const { t } = useTranslation();
   const { cdn_prefix } = useSettings();
-  const lander = useLanderProfiles(niche, 8);
+  const lander = useLanderProfiles(niche, LANDER_PROFILES.alonetonight.count);
   const profiles = lander.data?.profiles ?? [];
   const time = useFormats().time(new Date());
   return (

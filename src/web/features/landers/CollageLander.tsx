@@ -1,7 +1,7 @@
 import type { CSSProperties } from "react";
 import { Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
-import type { Niche } from "../../../common/landers";
+import { LANDER_PROFILES, type Niche } from "../../../common/landers";
 import { useLanderProfiles } from "../../api/landersApi";
 import { useSettings } from "../../api/settingsApi";
 import { SignupLink } from "../signup/SignupLink";
@@ -12,7 +12,7 @@ import "./landers.scss";
 import "./CollageLander.scss";
 
 /** Tiles of the mosaic; phones show the first PHONE_TILES. */
-const TILES = 24;
+const TILES = LANDER_PROFILES.collagelanding.count;
 const PHONE_TILES = 12;
 /** Tiles larger than one cell, by position: big is 2×2, tall 1×2, wide 2×1 (none among a layout's last few: those fill the gaps). */
 const SHAPES: Record<number, "big" | "tall" | "wide"> = { 0: "big", 3: "tall", 5: "wide", 12: "big", 14: "tall", 16: "wide" };
@@ -74,7 +74,7 @@ function cardRow(count: number): number {
 export function CollageLander({ niche }: { niche: Niche }) {
   const { t } = useTranslation();
   const { cdn_prefix } = useSettings();
-  const lander = useLanderProfiles(niche, TILES);
+  const lander = useLanderProfiles(niche, LANDER_PROFILES.collagelanding.count);
   const profiles = lander.data?.profiles ?? [];
   const classes = tileClasses(profiles.length);
   return (

@@ -1,6 +1,6 @@
-import { Col, Container, Row, Spinner } from "react-bootstrap";
+import { Col, Container, Row } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
-import type { Niche } from "../../../common/landers";
+import { LANDER_PROFILES, type Niche } from "../../../common/landers";
 import { useLanderProfiles } from "../../api/landersApi";
 import { useSettings } from "../../api/settingsApi";
 import { Icon } from "../../components/Icon";
@@ -12,12 +12,15 @@ import "./landers.scss";
 
 /** How many cards show clearly; the rest are blurred behind "sign up to see them". */
 const CLEAR = 8;
+const CARDS = LANDER_PROFILES.gallery.count;
+/** Cards in the first screen of a phone (two rows of two): their photos load first, the rest lazily. */
+const FIRST_SCREEN = 4;
 
 /** gallery: a wall of member cards; the last row blurred and locked; a card opens the signup to write to that member. */
 export function GalleryLander({ niche }: { niche: Niche }) {
   const { t } = useTranslation();
   const { cdn_prefix } = useSettings();
-  const lander = useLanderProfiles(niche, 12);
+  const lander = useLanderProfiles(niche, CARDS);
   const profiles = lander.data?.profiles ?? [];
   return (
     <div className="lander lander-gallery" data-testid="lander-gallery">
@@ -28,8 +31,22 @@ export function GalleryLander({ niche }: { niche: Niche }) {
         </Container>
       </section>
       <Container className="py-4">
-        {lander.isPending && <Spinner aria-label={t("common.loading")} />}
-        <Row xs={2} md={3} lg={4} className="g-3">
+        <Row xs={2} md={3} lg={4} className="g-3" aria-busy={lander.isPending}>
+          {/* While the members load, empty cards of their shape hold their place: nothing below moves. */}
+          {lander.isPending && (
+            <span className="visually-hidden" role="status">
+              {t("common.loading")}
+            </span>
+          )}
+          {lander.isPending &&
+            Array.from({ length: CARDS }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: empty cards, all alike
+              <Col key={i} aria-hidden="true">
+                <div className="lander-card">
+                  <div className="lander-card-photo" />
+                </div>
+              </Col>
+            ))}
           {profiles.map((p, i) => {
             const locked = i >= CLEAR;
             const src = photoUrl(cdn_prefix, p);
@@ -37,7 +54,16 @@ export function GalleryLander({ niche }: { niche: Niche }) {
               <Col key={p.id}>
                 <SignupLink member={{ id: p.id, name: p.name }} className="lander-card d-block text-decoration-none" testId="lander-profile">
                   <div className={`lander-card-photo ${locked ? "is-locked" : ""}`}>
-                    {src && <img src={src} alt={locked ? "" : p.name} loading="lazy" width={300} height={375} />}
+                    {src && (
+                      <img
+                        src={src}
+                        alt={locked ? "" : p.name}
+                        loading={i < FIRST_SCREEN ? "eager" : "lazy"}
+                        fetchPriority={i === 0 ? "high" : undefined}
+                        width={300}
+                        height={375}
+                      />
+                    )}
                     {locked && (
                       <span className="lander-card-lock">
                         <Icon name="lock" size={28} />
@@ -58,7 +84,11 @@ export function GalleryLander({ niche }: { niche: Niche }) {
           })}
         </Row>
         <div className="text-center py-5">
-          {lander.data && lander.data.total > 0 && <p className="h5 mb-3">{t("landers.gallery.waiting", { count: lander.data.total })}</p>}
+          {lander.isPending ? (
+            <p className="h5 mb-3">{"\u00a0"}</p>
+          ) : (
+            lander.data && lander.data.total > 0 && <p className="h5 mb-3">{t("landers.gallery.waiting", { count: lander.data.total })}</p>
+          )}
           <LanderCta />
         </div>
       </Container>

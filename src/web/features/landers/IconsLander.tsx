@@ -1,6 +1,6 @@
 import { Container, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
-import type { Niche } from "../../../common/landers";
+import { LANDER_PROFILES, type Niche } from "../../../common/landers";
 import { useLanderProfiles } from "../../api/landersApi";
 import { useSettings } from "../../api/settingsApi";
 import { Icon, type IconName } from "../../components/Icon";
@@ -23,7 +23,7 @@ const STEPS: ReadonlyArray<{ key: string; icon: IconName }> = [
 export function IconsLander({ niche }: { niche: Niche }) {
   const { t } = useTranslation();
   const { cdn_prefix } = useSettings();
-  const lander = useLanderProfiles(niche, 6);
+  const lander = useLanderProfiles(niche, LANDER_PROFILES.iconslanding.count);
   const profiles = lander.data?.profiles ?? [];
   return (
     <div className="lander lander-icons" data-testid="lander-iconslanding">

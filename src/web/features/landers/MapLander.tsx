@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { Col, Container, Row, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
-import type { Niche } from "../../../common/landers";
+import { LANDER_PROFILES, type Niche } from "../../../common/landers";
 import type { LanderProfile } from "../../../common/schemas/landers";
 import { useLanderProfiles } from "../../api/landersApi";
 import { useSettings } from "../../api/settingsApi";
@@ -44,18 +44,30 @@ function hash(id: number, salt: number): number {
   return ((h ^ (h >>> 16)) >>> 0) / 2 ** 32;
 }
 
-/** Pin places on the land (drawing units), from the ids; a pin too close to another (or to "you") tries again. */
+/** Tries per pin before it takes the freest place it found. */
+const PIN_ATTEMPTS = 40;
+
+/**
+ * Pin places on the land (drawing units), from the ids; a pin too close to another (or to "you") tries
+ * again, and where no try keeps MIN_GAP it takes the place farthest from the others (not the last try:
+ * overlapping pins are hard to tap on a phone).
+ */
 function pinPlaces(profiles: LanderProfile[]): Array<{ x: number; y: number }> {
   const placed = [{ x: W / 2, y: H / 2 }];
   for (const p of profiles) {
-    let spot = placed[0];
-    for (let attempt = 0; attempt < 12; attempt++) {
+    let best = placed[0];
+    let bestGap = -1;
+    for (let attempt = 0; attempt < PIN_ATTEMPTS && bestGap < MIN_GAP; attempt++) {
       const a = hash(p.id, attempt * 2) * 2 * Math.PI;
       const r = coast(a) * (0.38 + 0.5 * Math.sqrt(hash(p.id, attempt * 2 + 1)));
-      spot = { x: W / 2 + r * RX * Math.cos(a), y: H / 2 + r * RY * Math.sin(a) };
-      if (placed.every((q) => Math.hypot(q.x - spot.x, q.y - spot.y) >= MIN_GAP)) break;
+      const spot = { x: W / 2 + r * RX * Math.cos(a), y: H / 2 + r * RY * Math.sin(a) };
+      const gap = Math.min(...placed.map((q) => Math.hypot(q.x - spot.x, q.y - spot.y)));
+      if (gap > bestGap) {
+        best = spot;
+        bestGap = gap;
+      }
     }
-    placed.push(spot);
+    placed.push(best);
   }
   return placed.slice(1);
 }
@@ -116,7 +128,7 @@ function MemberRow({ member, cdn }: { member: LanderProfile; cdn: string }) {
 export function MapLander({ niche }: { niche: Niche }) {
   const { t, i18n } = useTranslation();
   const { cdn_prefix, geoip_country } = useSettings();
-  const lander = useLanderProfiles(niche, 10);
+  const lander = useLanderProfiles(niche, LANDER_PROFILES.maplanding.count);
   const profiles = useMemo(() => lander.data?.profiles ?? [], [lander.data]);
   const places = useMemo(() => pinPlaces(profiles), [profiles]);
   const code = geoip_country.toUpperCase();

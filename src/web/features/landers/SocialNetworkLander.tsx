@@ -1,6 +1,6 @@
 import { Col, Container, Row, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
-import type { Niche } from "../../../common/landers";
+import { LANDER_PROFILES, type Niche } from "../../../common/landers";
 import type { LanderProfile } from "../../../common/schemas/landers";
 import { useLanderProfiles } from "../../api/landersApi";
 import { useSettings } from "../../api/settingsApi";
@@ -64,7 +64,7 @@ function Post({ profile: p, cdn, eager }: { profile: LanderProfile; cdn: string;
 export function SocialNetworkLander({ niche }: { niche: Niche }) {
   const { t } = useTranslation();
   const settings = useSettings();
-  const lander = useLanderProfiles(niche, 8);
+  const lander = useLanderProfiles(niche, LANDER_PROFILES.socialnetwork.count);
   const profiles = lander.data?.profiles ?? [];
   return (
     <div className="lander lander-social" data-testid="lander-socialnetwork">

@@ -1,6 +1,6 @@
 import { Container, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
-import type { Niche } from "../../../common/landers";
+import { LANDER_PROFILES, type Niche } from "../../../common/landers";
 import { useLanderProfiles } from "../../api/landersApi";
 import { useSettings } from "../../api/settingsApi";
 import { Icon } from "../../components/Icon";
@@ -20,7 +20,7 @@ const SLIDE_MS = 4000;
 export function TransitionsVideoLander({ niche }: { niche: Niche }) {
   const { t } = useTranslation();
   const { cdn_prefix } = useSettings();
-  const lander = useLanderProfiles(niche, 8);
+  const lander = useLanderProfiles(niche, LANDER_PROFILES.transitionsvideolanding.count);
   const profiles = lander.data?.profiles ?? [];
   const show = useAutoplay(profiles.length, SLIDE_MS);
   const { index, playing } = show;

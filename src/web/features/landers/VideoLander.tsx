@@ -1,6 +1,6 @@
 import { Col, Container, Row, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
-import type { Niche } from "../../../common/landers";
+import { LANDER_PROFILES, type Niche } from "../../../common/landers";
 import { useLanderProfiles } from "../../api/landersApi";
 import { useSettings } from "../../api/settingsApi";
 import { Icon } from "../../components/Icon";
@@ -20,7 +20,7 @@ const CHAPTER_MS = 5000;
 export function VideoLander({ niche }: { niche: Niche }) {
   const { t } = useTranslation();
   const { cdn_prefix } = useSettings();
-  const lander = useLanderProfiles(niche, 6);
+  const lander = useLanderProfiles(niche, LANDER_PROFILES.video.count);
   const profiles = lander.data?.profiles ?? [];
   const player = useAutoplay(profiles.length, CHAPTER_MS);
   const { index, playing } = player;

@@ -41,3 +41,26 @@ export function MemberGrid({ members, linkTo, isNew, empty }: Props) {
     </>
   );
 }
+
+/**
+ * The grid's place while its members load: as many empty cards of the same shape, so that nothing
+ * below moves when they arrive.
+ */
+export function MemberGridPlaceholder({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <Row xs={2} sm={3} md={4} lg={6} className="g-3" aria-busy="true" data-testid="member-grid-placeholder">
+      <span className="visually-hidden" role="status">
+        {t("common.loading")}
+      </span>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: empty cards, all alike
+        <Col key={i} aria-hidden="true">
+          <div className="card member-card h-100 shadow-sm">
+            <div className="member-photo" />
+          </div>
+        </Col>
+      ))}
+    </Row>
+  );
+}

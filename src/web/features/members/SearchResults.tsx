@@ -2,9 +2,8 @@ import { Alert, Button, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/apiClient";
 import { useMemberSearch } from "../../api/membersApi";
-import { PageSpinner } from "../../components/PageSpinner";
 import type { SearchFilters } from "./filterQuery";
-import { MemberGrid } from "./MemberGrid";
+import { MemberGrid, MemberGridPlaceholder } from "./MemberGrid";
 import { SearchLoginCard } from "./SearchLoginCard";
 import { searchResultView } from "./searchResults";
 
@@ -15,7 +14,15 @@ import { searchResultView } from "./searchResults";
 export function SearchResults({ filters, mine = false }: { filters: SearchFilters; mine?: boolean }) {
   const { t } = useTranslation();
   const search = useMemberSearch(filters, { mine });
-  if (search.isPending) return <PageSpinner />;
+  // Until the first results: their line and empty cards in their place, so that the footer below does not jump.
+  if (search.isPending) {
+    return (
+      <div className="search-results">
+        <p className="text-body-secondary small mb-3">{"\u00a0"}</p>
+        <MemberGridPlaceholder count={12} />
+      </div>
+    );
+  }
   if (search.isError) {
     if (search.error instanceof ApiError && search.error.code === "authentication_required") return <SearchLoginCard />;
     return (

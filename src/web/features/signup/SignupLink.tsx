@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from "react";
 import { useSignupModal } from "../../stores/signupModalStore";
+import { preloadSignupDialog } from "./SignupModal";
 
 interface Props {
   /** The member of the landing page or profile: the signup offers to write them a first message. */
@@ -21,7 +22,14 @@ export function SignupLink({ member, className, children, testId }: Props) {
     open({ member });
   };
   return (
-    <a href={member ? `/members/${member.id}/signup` : "/signup"} className={className} onClick={click} data-testid={testId}>
+    <a
+      href={member ? `/members/${member.id}/signup` : "/signup"}
+      className={className}
+      onClick={click}
+      onPointerDown={preloadSignupDialog}
+      onMouseEnter={preloadSignupDialog}
+      data-testid={testId}
+    >
       {children}
     </a>
   );

@@ -1,26 +1,33 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { CloseButton, Modal } from "react-bootstrap";
-import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate } from "react-router";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { useUser } from "../../api/userApi";
 import { useRouteName } from "../../hooks/useRouteName";
+import { importWithReload } from "../../lazyWithReload";
 import { forgetSignupModal, signupModalWasOpen, useSignupModal } from "../../stores/signupModalStore";
-import { SignupWizard } from "./SignupWizard";
+
+const loadDialog = importWithReload(() => import("./SignupDialog"));
+const SignupDialog = lazy(() => loadDialog().then((m) => ({ default: m.SignupDialog })));
+
+/** Starts loading the signup dialog before it is asked for (a finger on a call to sign up). */
+export function preloadSignupDialog(): void {
+  void loadDialog().catch(() => {});
+}
 
 /**
- * The signup modal of the default and lander layouts (spec section 4). A visitor may close it until
- * they start typing; from then on, and through all steps after the account exists, backdrop and escape
- * do nothing. It closes on signupClosed (last step done: on to /complete-signup) or redirectedToLogin.
- * A reload during the steps opens it again where the signup stopped.
+ * The signup modal of the default and lander layouts (spec section 4). The dialog, its steps
+ * and their forms load only when it first opens: most first pages never show it, and its forms
+ * (react-hook-form, the schemas) are a good part of the app's JavaScript. This shell stays light: a
+ * reload during the steps opens it again where the signup stopped.
  */
 export function SignupModal() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const user = useUser();
-  const { show, member, open, close, signupClosed, redirectedToLogin } = useSignupModal();
+  const { show, open } = useSignupModal();
   const routeName = useRouteName();
-  const [typing, setTyping] = useState(false);
-  const inProgress = typing || user !== null;
+  // Once opened, the dialog stays mounted (its closing animation, and a second opening without a wait).
+  const [loaded, setLoaded] = useState(show);
+  useEffect(() => {
+    if (show) setLoaded(true);
+  }, [show]);
 
   // Resume after a reload of this tab in the middle of the steps, on the page the modal was open on;
   // once the visitor has gone to another page, it is not reopened.
@@ -32,45 +39,10 @@ export function SignupModal() {
     else if (routeName !== "signup" && user && user.signup_step !== null && signupModalWasOpen(pathname)) open();
   }, [show, pathname, routeName, user, open]);
 
-  // The last step done: signupClosed.
-  useEffect(() => {
-    if (show && user && user.signup_step === null) {
-      signupClosed();
-      navigate("/complete-signup");
-    }
-  }, [show, user, signupClosed, navigate]);
-
-  const onDirty = useCallback((dirty: boolean) => setTyping(dirty), []);
-  const toLogin = () => redirectedToLogin();
-
+  if (!loaded && !show) return null;
   return (
-    <Modal
-      show={show}
-      onHide={close}
-      backdrop={inProgress ? "static" : true}
-      keyboard={!inProgress}
-      centered
-      fullscreen="sm-down"
-      aria-labelledby="signup-modal-title"
-      data-testid="signup-modal"
-    >
-      <Modal.Header className="border-0 pb-0">
-        <Modal.Title id="signup-modal-title" className="h5">
-          {user ? t("signup_steps.title") : t("signup.title")}
-        </Modal.Title>
-        {!user && <CloseButton onClick={close} aria-label={t("common.close")} data-testid="signup-modal-close" />}
-      </Modal.Header>
-      <Modal.Body>
-        <SignupWizard member={member ?? undefined} onLogin={toLogin} onDirty={onDirty} />
-        {!user && (
-          <p className="text-center small mt-3 mb-0">
-            {t("signup.have_account")}{" "}
-            <Link to="/login" onClick={toLogin}>
-              {t("login.submit")}
-            </Link>
-          </p>
-        )}
-      </Modal.Body>
-    </Modal>
+    <Suspense fallback={null}>
+      <SignupDialog />
+    </Suspense>
   );
 }

@@ -1,12 +1,18 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FIRST_PROFILE_STEP, signupStepName } from "../../../common/signupSteps";
 import { useUser } from "../../api/userApi";
 import { SignupForm } from "../auth/SignupForm";
-import { PhotoStep } from "./PhotoStep";
-import { ProfileStep } from "./ProfileStep";
-import { PushStep } from "./PushStep";
+import { importWithReload } from "../../lazyWithReload";
+import { PageSpinner } from "../../components/PageSpinner";
 import { SignupProgress } from "./SignupProgress";
+
+// The steps after the account loads once there is an account: the signup page and modal first show
+// only step 0, the account's form.
+const loadSteps = importWithReload(() => import("./laterSteps"));
+const PhotoStep = lazy(() => loadSteps().then((m) => ({ default: m.PhotoStep })));
+const ProfileStep = lazy(() => loadSteps().then((m) => ({ default: m.ProfileStep })));
+const PushStep = lazy(() => loadSteps().then((m) => ({ default: m.PushStep })));
 
 interface Props {
   /** The member of the landing page: step 0 writes them a first message. */
@@ -31,6 +37,11 @@ export function SignupWizard({ member, onLogin, onDirty }: Props) {
   const step = current === null ? null : shown !== null && shown < current ? shown : current;
   const focusTarget = useRef<HTMLElement>(null);
 
+  // The later steps load while the visitor fills in step 0: usually there before they are needed.
+  useEffect(() => {
+    void loadSteps().catch(() => {});
+  }, []);
+
   // Each new step takes the focus, so that keyboard and screen reader users start at its top.
   useEffect(() => {
     if (step !== null) focusTarget.current?.focus();
@@ -46,9 +57,11 @@ export function SignupWizard({ member, onLogin, onDirty }: Props) {
   return (
     <section ref={focusTarget} tabIndex={-1} className="signup-step" aria-label={t(`signup_steps.${name}.title`)} data-testid="signup-wizard" data-step={step}>
       <SignupProgress step={step} />
-      {name === "photo" && <PhotoStep user={user} onDone={done} />}
-      {(name === "about" || name === "personal" || name === "location") && <ProfileStep key={step} step={step} user={user} onBack={back} onDone={done} />}
-      {name === "push" && <PushStep user={user} onBack={back} onDone={done} />}
+      <Suspense fallback={<PageSpinner />}>
+        {name === "photo" && <PhotoStep user={user} onDone={done} />}
+        {(name === "about" || name === "personal" || name === "location") && <ProfileStep key={step} step={step} user={user} onBack={back} onDone={done} />}
+        {name === "push" && <PushStep user={user} onBack={back} onDone={done} />}
+      </Suspense>
     </section>
   );
 }

@@ -78,7 +78,7 @@ export function SwipeCard({ member, depth, onSwipe, leaving }: Props) {
       data-testid={onSwipe ? "swipe-card" : undefined}
     >
       {photo ? (
-        <img src={photo} alt={member.name} draggable={false} width={400} height={400} />
+        <img src={photo} alt={member.name} draggable={false} width={400} height={400} fetchPriority={depth === 0 && !leaving ? "high" : undefined} />
       ) : (
         <div className="swipe-card-empty" aria-hidden="true">
           {member.name.slice(0, 1).toUpperCase()}

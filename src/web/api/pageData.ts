@@ -1,0 +1,22 @@
+import { FIRST_DATA_ID, type FirstData } from "../../common/firstData";
+
+let data: FirstData | null = null;
+
+/**
+ * Takes a part of the data the page's HTML brought (common/firstData.ts), once: a later visit to the
+ * same page in this tab asks the server as usual, rather than show what was true at the first load.
+ */
+export function takePageData<K extends keyof FirstData>(key: K): FirstData[K] {
+  if (!data) {
+    const block = document.getElementById(FIRST_DATA_ID);
+    try {
+      data = block?.textContent ? (JSON.parse(block.textContent) as FirstData) : {};
+    } catch {
+      data = {};
+    }
+    block?.remove();
+  }
+  const part = data[key];
+  delete data[key];
+  return part;
+}
