@@ -225,8 +225,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const notificationMailer = new NotificationMailer(db, mailFrom, () => notifications.unsubscribeSecret());
   const push = new PushService(db, new WebPushSender(), await vapidKeys(db, config.vapid), app.log, config.vapidSubject);
   const testProvider = config.payments?.provider === "test" ? new TestPaymentProvider(db) : null;
-  const paymentProvider: PaymentProvider | null =
-    config.payments?.provider === "mollie" ? new MolliePaymentProvider(config.payments) : testProvider;
+  const paymentProvider: PaymentProvider | null = config.payments?.provider === "mollie" ? new MolliePaymentProvider(config.payments) : testProvider;
   const devSms = config.devSms ? new DevSmsOutbox(join(config.dataDir, "sms")) : null;
   const smsSender: SmsSender | null = config.sms ? new HttpSmsGateway(config.sms.url, config.sms.token) : devSms;
   if (!smsSender) app.log.warn("SMS_URL is not set: direct-debit codes cannot be sent");
@@ -344,7 +343,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(operatorsRoutes, { consoleAuth: new ConsoleAuthService(db, passwordAttempts, limiter, config.production) });
   await app.register(auditRoutes, { db });
   await app.register(moderationRoutes, { restrictions });
-  await app.register(memberLookupRoutes, { lookup: new MemberLookupService(db, onMemberChanged, onSessionsEnded) });
+  await app.register(memberLookupRoutes, {
+    lookup: new MemberLookupService(db, onMemberChanged, onSessionsEnded),
+    payments: paymentsService,
+    auth,
+    deletion: accountDeletion,
+    siteOrigin: siteOriginOf(config),
+  });
   const reports = new ReportsService(db, limiter, restrictions);
   await app.register(reportsRoutes, { reports });
   await app.register(reportsQueueRoutes, { reports });

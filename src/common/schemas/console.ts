@@ -61,7 +61,19 @@ export const reasonSchema = z
   .max(OPERATOR_REASON_MAX_LENGTH)
   .overwrite(withoutControlCharacters);
 
-export const AUDIT_ACTIONS = ["member.ban", "member.suspend", "member.lift", "member.end_sessions", "member.grant_credits", "reports.decide"] as const;
+export const AUDIT_ACTIONS = [
+  "member.ban",
+  "member.suspend",
+  "member.lift",
+  "member.end_sessions",
+  "member.grant_credits",
+  "member.refund",
+  "member.resend_activation",
+  "member.fictional",
+  "member.erase",
+  "jobs.retry",
+  "reports.decide",
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "errors.validation_failed" });
@@ -148,3 +160,11 @@ export const memberDetailSchema = z.object({
   audit: z.array(auditEntrySchema),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
+
+export const refundRequestSchema = z.object({ reason: reasonSchema }).strict();
+export const refundResponseSchema = z.object({ status: z.string(), credits_taken_back: z.number(), credits: z.number(), paid_user: z.boolean() });
+export type RefundResponse = z.infer<typeof refundResponseSchema>;
+
+export const fictionalRequestSchema = z.object({ fictional: z.boolean(), reason: reasonSchema }).strict();
+/** Starting an erasure asks the admin to confirm it in the request itself. */
+export const erasureRequestSchema = z.object({ confirm: z.literal(true, { error: "errors.field_required" }), reason: reasonSchema }).strict();
