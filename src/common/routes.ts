@@ -98,6 +98,7 @@ export const PAGE_ROUTES = [
   { name: "console", path: "/console", layout: "console" },
   { name: "console-audit", path: "/console/audit", layout: "console" },
   { name: "console-reports", path: "/console/reports", layout: "console" },
+  { name: "console-operations", path: "/console/operations", layout: "console" },
   { name: "console-members-id", path: "/console/members/:id", layout: "console", params: { id: ID } },
   // The token page: a login link from a notification e-mail (any other one-segment path is no page).
   { name: "token", path: "/:token", layout: "default", params: { token: LOGIN_LINK_TOKEN } },

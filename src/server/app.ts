@@ -70,6 +70,8 @@ import type { PaymentProvider } from "./adapters/paymentProvider";
 import { DiscountsService } from "./features/discounts/discounts.service";
 import { paymentsRoutes } from "./features/payments/payments.routes";
 import { PAYMENT_REFUND_JOB, PaymentsService } from "./features/payments/payments.service";
+import { operationsRoutes } from "./features/operations/operations.routes";
+import { OperationsService } from "./features/operations/operations.service";
 import { RepeatOrderService } from "./features/payments/repeatOrder.service";
 import { DirectDebitService, SMS_JOB } from "./features/payments/directDebit.service";
 import { DevSmsOutbox, HttpSmsGateway, type SmsSender } from "./adapters/sms";
@@ -350,6 +352,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     deletion: accountDeletion,
     siteOrigin: siteOriginOf(config),
   });
+  await app.register(operationsRoutes, { operations: new OperationsService(db, () => worker.wake()) });
   const reports = new ReportsService(db, limiter, restrictions);
   await app.register(reportsRoutes, { reports });
   await app.register(reportsQueueRoutes, { reports });

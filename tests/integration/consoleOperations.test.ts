@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { MemberDetail, RefundResponse } from "../../src/common/schemas/console";
+import type { Operations } from "../../src/common/schemas/operations";
 import type { CreditsOffer, StartPaymentResponse } from "../../src/common/schemas/payments";
 import { rowsOf } from "../../src/server/db/client";
 import { moveCredits } from "../../src/server/features/credits/ledger";
@@ -189,5 +190,59 @@ describe("activation mail, fictional label and erasure from the console", () => 
     const again = await erase(admin.client, { confirm: true, reason: "twice" });
     expect(again.body.error.code).toBe("account_pending_deletion");
     expect(await one(sql`SELECT count(*)::int AS n FROM audit_log WHERE member_id = ${m.id} AND action = 'member.erase'`)).toEqual({ n: 1 });
+  });
+});
+
+describe("the operations screen", () => {
+  const overview = (client: TestClient) => client.get<Operations>("/api/console/operations");
+
+  it("shows support and admins the failed jobs with a safe error, and tries one again (audited)", async () => {
+    const support = await signedInOperator(t, "support");
+    const moderator = await signedInOperator(t, "moderator");
+    expect((await overview(moderator.client)).status).toBe(403);
+    const [{ id }] = rowsOf<{ id: number }>(
+      await db().execute(sql`INSERT INTO jobs (kind, payload, attempts, max_attempts, failed_at, last_error)
+        VALUES ('ops-test-kind', ${JSON.stringify({ to: "anna@example.com", text: "Dear Anna, the secret text" })}::jsonb, 3, 3, now(),
+          ${"550 <anna@example.com> mailbox unavailable\n    at SMTPConnection._formatError"}) RETURNING id::int AS id`),
+    );
+    const seen = await overview(support.client);
+    expect(seen.status).toBe(200);
+    const job = seen.body.failed_jobs.find((j) => j.id === id);
+    expect(job).toMatchObject({ kind: "ops-test-kind", attempts: 3, max_attempts: 3, error: "550 <[address]> mailbox unavailable", next_try_at: null });
+    expect(JSON.stringify(seen.body)).not.toMatch(/secret text|anna@example/);
+
+    expect((await support.client.post(`/api/console/operations/jobs/${id}/retry`, {})).status).toBe(200);
+    expect(await one(sql`SELECT action, details->>'kind' AS kind FROM audit_log WHERE operator_id = ${support.id}`)).toEqual({
+      action: "jobs.retry",
+      kind: "ops-test-kind",
+    });
+    // One more try (there is no handler for this kind: it fails and gives up again).
+    await t.server.worker.drain();
+    expect(await one(sql`SELECT attempts, max_attempts, failed_at IS NOT NULL AS dead FROM jobs WHERE id = ${id}`)).toEqual({
+      attempts: 4,
+      max_attempts: 4,
+      dead: true,
+    });
+    expect((await support.client.post("/api/console/operations/jobs/999999999/retry", {})).status).toBe(404);
+  });
+
+  it("lists payments open or pending too long, and counts today's signups and purchases", async () => {
+    const admin = await signedInOperator(t, "admin");
+    const before = (await overview(admin.client)).body;
+    const m = await t.loggedIn();
+    const offer = await m.client.get<CreditsOffer>("/api/credits.php");
+    const open = await m.client.post<StartPaymentResponse>("/api/payment.php", { bundle_id: offer.body.bundles[0].id, method: "ideal" });
+    const fresh = await m.client.post<StartPaymentResponse>("/api/payment.php", { bundle_id: offer.body.bundles[0].id, method: "creditcard" });
+    await db().execute(sql`UPDATE payments SET created_at = now() - interval '25 hours' WHERE id = ${open.body.payment_id}`);
+    await bought(m.client);
+    const after = (await overview(admin.client)).body;
+    const stuck = after.stuck_payments.map((p) => p.id);
+    expect(stuck).toContain(open.body.payment_id);
+    expect(stuck).not.toContain(fresh.body.payment_id);
+    expect(after.stuck_payments.find((p) => p.id === open.body.payment_id)).toMatchObject({ member_id: m.id, status: "open", method: "ideal" });
+    expect(after.stuck_after_hours).toBe(24);
+    expect(after.today.signups).toBe(before.today.signups + 1);
+    expect(after.today.purchases).toBe(before.today.purchases + 1);
+    expect(after.today).toMatchObject({ reports_waiting: expect.any(Number), photos_waiting: expect.any(Number), complaints_open: expect.any(Number) });
   });
 });

@@ -51,6 +51,7 @@ export const PAGE_TITLE_KEYS: Readonly<Record<string, string>> = {
   console: "console_titles.console",
   "console-audit": "console_titles.audit",
   "console-reports": "console_titles.reports",
+  "console-operations": "console_titles.operations",
   "console-members-id": "console_titles.member",
 };
 

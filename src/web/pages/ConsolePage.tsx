@@ -7,7 +7,8 @@ import { AuditLog } from "../features/console/AuditLog";
 import { useConsoleSession } from "../features/console/consoleApi";
 import { CONSOLE_NS, loadConsoleTexts } from "../features/console/consoleI18n";
 import { ConsoleHome } from "../features/console/ConsoleHome";
-import { ConsoleShell, canModerate, isAdmin } from "../features/console/ConsoleShell";
+import { ConsoleShell, canLookUp, canModerate, isAdmin } from "../features/console/ConsoleShell";
+import { OperationsScreen } from "../features/console/OperationsScreen";
 import { ConsoleSignIn } from "../features/console/ConsoleSignIn";
 import { MemberView } from "../features/console/MemberView";
 import { ReportsQueue } from "../features/console/ReportsQueue";
@@ -39,6 +40,7 @@ function ConsoleScreen({ operator }: { operator: NonNullable<ReturnType<typeof u
   const { id } = useParams();
   if (route === "console-members-id") return <MemberView operator={operator} id={Number(id)} />;
   if (route === "console-audit") return isAdmin(operator) ? <AuditLog /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
+  if (route === "console-operations") return canLookUp(operator) ? <OperationsScreen /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
   if (route === "console-reports") return canModerate(operator) ? <ReportsQueue operator={operator} /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
   return <ConsoleHome operator={operator} />;
 }
