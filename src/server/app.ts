@@ -71,6 +71,7 @@ import { DiscountsService } from "./features/discounts/discounts.service";
 import { paymentsRoutes } from "./features/payments/payments.routes";
 import { PAYMENT_REFUND_JOB, PaymentsService } from "./features/payments/payments.service";
 import { operationsRoutes } from "./features/operations/operations.routes";
+import { purgeOperatorSessions } from "./features/operators/operators.repo";
 import { OperationsService } from "./features/operations/operations.service";
 import { RepeatOrderService } from "./features/payments/repeatOrder.service";
 import { DirectDebitService, SMS_JOB } from "./features/payments/directDebit.service";
@@ -256,6 +257,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
     app.log,
     config.jobPollMs,
+    [() => purgeOperatorSessions(db)],
   );
 
   // Errors first (a plugin keeps the error handler it was registered under), then external plugins,

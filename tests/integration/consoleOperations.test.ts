@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { MemberDetail, RefundResponse } from "../../src/common/schemas/console";
+import { generate } from "otplib";
+import type { MemberDetail, RefundResponse, TotpSetup } from "../../src/common/schemas/console";
 import type { Operations } from "../../src/common/schemas/operations";
 import type { CreditsOffer, StartPaymentResponse } from "../../src/common/schemas/payments";
 import { rowsOf } from "../../src/server/db/client";
 import { moveCredits } from "../../src/server/features/credits/ledger";
 import { createMember } from "../support/factories";
-import { signedInOperator } from "../support/operators";
+import { OPERATOR_PASSWORD, signedInOperator } from "../support/operators";
 import { appForFile, type TestApp, type TestClient } from "../support/testApp";
 
 // The console's operations on a member beyond lookup (issue 16): refunds, activation mail, the
@@ -212,7 +213,7 @@ describe("the operations screen", () => {
     expect(JSON.stringify(seen.body)).not.toMatch(/secret text|anna@example/);
 
     expect((await support.client.post(`/api/console/operations/jobs/${id}/retry`, {})).status).toBe(200);
-    expect(await one(sql`SELECT action, details->>'kind' AS kind FROM audit_log WHERE operator_id = ${support.id}`)).toEqual({
+    expect(await one(sql`SELECT action, details->>'kind' AS kind FROM audit_log WHERE operator_id = ${support.id} AND action = 'jobs.retry'`)).toEqual({
       action: "jobs.retry",
       kind: "ops-test-kind",
     });
@@ -244,5 +245,56 @@ describe("the operations screen", () => {
     expect(after.today.signups).toBe(before.today.signups + 1);
     expect(after.today.purchases).toBe(before.today.purchases + 1);
     expect(after.today).toMatchObject({ reports_waiting: expect.any(Number), photos_waiting: expect.any(Number), complaints_open: expect.any(Number) });
+  });
+});
+
+describe("operators' own sign-ins", () => {
+  const trail = async (operatorId: number) =>
+    rowsOf<{ action: string; details: Record<string, unknown> }>(
+      await db().execute(sql`SELECT action, details FROM audit_log WHERE operator_id = ${operatorId} ORDER BY id`),
+    );
+
+  it("writes every sign-in and every failed try of an operator's account in the audit log", async () => {
+    const op = await signedInOperator(t, "support");
+    const client = t.client({ "x-forwarded-for": "203.0.113.9" });
+    expect((await client.post("/api/console/session", { email: op.email, password: "not it" })).status).toBe(401);
+    const before = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log`);
+    expect((await client.post("/api/console/session", { email: "nobody@staff.example", password: "x" })).status).toBe(401);
+    expect(await one(sql`SELECT count(*)::int AS n FROM audit_log`)).toEqual(before);
+    expect((await client.post("/api/console/session", { email: op.email, password: OPERATOR_PASSWORD })).status).toBe(200);
+    const rows = await trail(op.id);
+    expect(rows.map((r) => r.action)).toEqual(["operator.sign_in", "operator.sign_in_failed", "operator.sign_in"]);
+    expect(rows[1].details).toMatchObject({ step: "password", ip: expect.any(String) });
+    expect(rows[2].details).toMatchObject({ second_factor: false });
+  });
+
+  it("writes a wrong second-factor code, and the sign-in once the code completes it", async () => {
+    const op = await signedInOperator(t, "admin");
+    const setup = await op.client.post<TotpSetup>("/api/console/totp");
+    await op.client.post("/api/console/totp/activate", { code: await generate({ secret: setup.body.secret }) });
+    const client = t.client();
+    await client.post("/api/console/session", { email: op.email, password: OPERATOR_PASSWORD });
+    expect((await client.post("/api/console/code", { code: "000000" })).status).toBe(400);
+    const code = await generate({ secret: setup.body.secret, epoch: Date.now() / 1000 + 30 });
+    expect((await client.post<{ step: string }>("/api/console/code", { code })).body.step).toBe("done");
+    const rows = (await trail(op.id)).slice(-3);
+    expect(rows.map((r) => [r.action, r.details.step ?? r.details.second_factor])).toEqual([
+      ["operator.sign_in", false],
+      ["operator.sign_in_failed", "code"],
+      ["operator.sign_in", true],
+    ]);
+  });
+
+  it("deletes operator sessions a day after they expired or ended, with the job worker's prune", async () => {
+    const op = await signedInOperator(t, "moderator");
+    await db().execute(sql`INSERT INTO operator_sessions (token_hash, operator_id, expires_at, revoked_at) VALUES
+      ('ops-expired', ${op.id}, now() - interval '2 days', NULL),
+      ('ops-ended', ${op.id}, now() + interval '1 hour', now() - interval '2 days'),
+      ('ops-recent', ${op.id}, now() - interval '1 hour', NULL)`);
+    expect(await t.server.worker.prune()).toBeGreaterThanOrEqual(2);
+    const left = rowsOf<{ token_hash: string }>(await db().execute(sql`SELECT token_hash FROM operator_sessions WHERE operator_id = ${op.id} ORDER BY id`));
+    expect(left.map((r) => r.token_hash)).toEqual([expect.any(String), "ops-recent"]);
+    // The live sign-in still works.
+    expect((await op.client.get<{ step: string }>("/api/console/session")).body.step).toBe("done");
   });
 });

@@ -72,6 +72,8 @@ export const AUDIT_ACTIONS = [
   "member.fictional",
   "member.erase",
   "jobs.retry",
+  "operator.sign_in",
+  "operator.sign_in_failed",
   "reports.decide",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
