@@ -30,6 +30,7 @@ export function PaymentRefund({ memberId, payment }: { memberId: number; payment
   return (
     <Form
       className="mt-1"
+      data-testid="payment-refund"
       onSubmit={(e) => {
         e.preventDefault();
         refund.mutate({ payment: payment.id, reason: reason.trim() });
