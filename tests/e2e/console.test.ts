@@ -125,7 +125,8 @@ describe("the operators' console", () => {
     await console$.page.screenshot({ path: join(SHOTS, "refund-desktop-en.png"), fullPage: true });
     await form.getByRole("button", { name: "Refund now" }).click();
     await console$.page.getByTestId("audit-entries").getByText("Refund", { exact: true }).waitFor();
-    await console$.page.getByText("refunded", { exact: true }).waitFor();
+    await console$.page.getByRole("cell", { name: /^refunded/ }).waitFor();
+    await console$.page.getByRole("status").getByText("Refunded; 20 credits taken back.").waitFor();
     const user = await paul.page.evaluate(async () => (await (await fetch("/api/user.php")).json()).user);
     expect(user).toMatchObject({ paid_user: false });
     await console$.page.screenshot({ path: join(SHOTS, "refunded-desktop-en.png"), fullPage: true });

@@ -110,7 +110,7 @@ export function MemberView({ operator, id }: { operator: Operator; id: number })
                     <td className="text-end">{formats.number(p.credits)}</td>
                     <td>
                       {t(`payment_status.${p.status}`, { defaultValue: p.status })}
-                      {operator.role === "admin" && p.status === "paid" && (
+                      {operator.role === "admin" && (p.status === "paid" || p.status === "refunded") && (
                         <div>
                           <PaymentRefund memberId={m.id} payment={p} />
                         </div>

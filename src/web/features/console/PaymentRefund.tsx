@@ -20,7 +20,13 @@ export function PaymentRefund({ memberId, payment }: { memberId: number; payment
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const refund = useRefund(memberId);
-  if (refund.data) return <span className="text-success">{t("refund.done", { credits: refund.data.credits_taken_back })}</span>;
+  if (refund.data)
+    return (
+      <span className="text-success" role="status">
+        {t("refund.done", { credits: refund.data.credits_taken_back })}
+      </span>
+    );
+  if (payment.status !== "paid") return null;
   if (!open)
     return (
       <Button size="sm" variant="outline-danger" onClick={() => setOpen(true)}>
