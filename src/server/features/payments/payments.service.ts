@@ -406,12 +406,12 @@ export class PaymentsService {
    */
   async refundByOperator(operatorId: number, memberId: number, id: string, reason: string): Promise<{ payment: Payment; creditsTakenBack: number }> {
     const loaded = await this.db
-      .select({ payment: payments, refundDays: sites.settings })
+      .select({ payment: payments, settings: sites.settings })
       .from(payments)
       .innerJoin(sites, eq(sites.id, payments.siteId))
       .where(and(eq(payments.id, id), eq(payments.userId, memberId)));
     if (loaded.length === 0) throw notFound();
-    const days = loaded[0].refundDays.refund_days;
+    const days = loaded[0].settings.refund_days;
     const first = loaded[0].payment;
     if (first.status === "refunded") return { payment: paymentDto(first, days), creditsTakenBack: 0 };
     if (first.status !== "paid" || !first.paidAt || !first.providerPaymentId) throw new AppError(400, "refund_not_possible");
