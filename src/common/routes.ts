@@ -105,6 +105,7 @@ export const PAGE_ROUTES = [
   { name: "console-photos", path: "/console/photos", layout: "console" },
   { name: "console-appeals", path: "/console/appeals", layout: "console" },
   { name: "console-complaints", path: "/console/complaints", layout: "console" },
+  { name: "console-operations", path: "/console/operations", layout: "console" },
   { name: "console-members-id", path: "/console/members/:id", layout: "console", params: { id: ID } },
   // The token page: a login link from a notification e-mail (any other one-segment path is no page).
   { name: "token", path: "/:token", layout: "default", params: { token: LOGIN_LINK_TOKEN } },

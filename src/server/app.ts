@@ -71,6 +71,9 @@ import type { PaymentProvider } from "./adapters/paymentProvider";
 import { DiscountsService } from "./features/discounts/discounts.service";
 import { paymentsRoutes } from "./features/payments/payments.routes";
 import { PAYMENT_REFUND_JOB, PaymentsService } from "./features/payments/payments.service";
+import { operationsRoutes } from "./features/operations/operations.routes";
+import { purgeOperatorSessions } from "./features/operators/operators.repo";
+import { OperationsService } from "./features/operations/operations.service";
 import { RepeatOrderService } from "./features/payments/repeatOrder.service";
 import { DirectDebitService, SMS_JOB } from "./features/payments/directDebit.service";
 import { DevSmsOutbox, HttpSmsGateway, type SmsSender } from "./adapters/sms";
@@ -263,6 +266,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
     app.log,
     config.jobPollMs,
+    [() => purgeOperatorSessions(db)],
   );
 
   // Errors first (a plugin keeps the error handler it was registered under), then external plugins,
@@ -352,7 +356,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(operatorsRoutes, { consoleAuth: new ConsoleAuthService(db, passwordAttempts, limiter, config.production) });
   await app.register(auditRoutes, { db });
   await app.register(moderationRoutes, { restrictions });
-  await app.register(memberLookupRoutes, { lookup: new MemberLookupService(db, onMemberChanged, onSessionsEnded) });
+  await app.register(memberLookupRoutes, {
+    lookup: new MemberLookupService(db, onMemberChanged, onSessionsEnded),
+    payments: paymentsService,
+    auth,
+    deletion: accountDeletion,
+    siteOrigin: siteOriginOf(config),
+  });
+  await app.register(operationsRoutes, { operations: new OperationsService(db, () => worker.wake()) });
   const teller = new DecisionTeller(mailFrom, siteOriginOf(config));
   const reports = new ReportsService(db, limiter, restrictions, teller, () => worker.wake());
   await app.register(reportsRoutes, { reports });

@@ -105,6 +105,40 @@ describe("the operators' console", () => {
     await mia.context.close();
   });
 
+  it("lets an admin refund a purchase: the money goes back, the unspent credits go, the trail says why", async () => {
+    const paul = await activeMember(site, browser, "paul@example.com", "Paul");
+    // Paul buys the smallest bundle at the built-in test provider (its hosted page's "paid").
+    await paul.page.evaluate(async () => {
+      const offer = await (await fetch("/api/credits.php")).json();
+      const body = JSON.stringify({ bundle_id: offer.bundles[0].id, method: offer.payment_methods[0].id });
+      const started = await (await fetch("/api/payment.php", { method: "POST", headers: { "content-type": "application/json" }, body })).json();
+      await fetch(started.checkout_url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "outcome=paid",
+        redirect: "manual",
+      });
+      await fetch(`/api/payment.php?id=${started.payment_id}`);
+    });
+    const { context, console$ } = await consoleIn({ mobile: false, language: "en" });
+    await console$.open();
+    await console$.signIn(ADMIN.email, ADMIN.password);
+    await console$.findMember("paul@example.com");
+    await console$.page.getByRole("button", { name: "Refund", exact: true }).click();
+    const form = console$.page.getByTestId("payment-refund");
+    await form.getByRole("textbox").fill("Bought by mistake, asked within a day");
+    await console$.page.screenshot({ path: join(SHOTS, "refund-desktop-en.png"), fullPage: true });
+    await form.getByRole("button", { name: "Refund now" }).click();
+    await console$.page.getByTestId("audit-entries").getByText("Refund", { exact: true }).waitFor();
+    await console$.page.getByRole("cell", { name: /^refunded/ }).waitFor();
+    await console$.page.getByRole("status").getByText("Refunded; 20 credits taken back.").waitFor();
+    const user = await paul.page.evaluate(async () => (await (await fetch("/api/user.php")).json()).user);
+    expect(user).toMatchObject({ paid_user: false });
+    await console$.page.screenshot({ path: join(SHOTS, "refunded-desktop-en.png"), fullPage: true });
+    await context.close();
+    await paul.context.close();
+  });
+
   it("reads the same on a desktop and in German", async () => {
     for (const [language, mobile] of [
       ["en", false],
@@ -128,6 +162,10 @@ describe("the operators' console", () => {
       await console$.page.getByTestId("audit-entries").waitFor();
       await console$.page.screenshot({ path: join(SHOTS, `audit-${device}-${language}.png`), fullPage: true });
       expect(await seriousViolations(console$.page), `audit ${language} ${device}`).toEqual([]);
+      await console$.open("/console/operations");
+      await console$.page.getByTestId("count-signups").waitFor();
+      await console$.page.screenshot({ path: join(SHOTS, `operations-${device}-${language}.png`), fullPage: true });
+      expect(await seriousViolations(console$.page), `operations ${language} ${device}`).toEqual([]);
       await context.close();
     }
   });

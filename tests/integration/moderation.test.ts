@@ -164,7 +164,8 @@ describe("audit log", () => {
 
     expect((await support.client.get("/api/console/audit")).status).toBe(403);
     const bySupport = await admin.client.get<AuditPage>(`/api/console/audit?operator_id=${support.id}`);
-    expect(bySupport.body.entries.map((e) => e.action)).toEqual(["member.end_sessions", "member.grant_credits"]);
+    // Newest first; the operator's own sign-in (operator.sign_in) is the oldest entry.
+    expect(bySupport.body.entries.map((e) => e.action)).toEqual(["member.end_sessions", "member.grant_credits", "operator.sign_in"]);
     expect(bySupport.body.entries[1]).toMatchObject({
       operator: { id: support.id, email: support.email },
       member_id: a.user.id,

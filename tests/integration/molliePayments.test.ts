@@ -5,6 +5,7 @@ import type { UserResponse } from "../../src/common/schemas/user";
 import { rowsOf } from "../../src/server/db/client";
 import { type FakeMollie, startFakeMollie, withPlainHttpAgent } from "../support/fakeMollie";
 import { attemptsFor, DEFAULT_MAX_ATTEMPTS } from "../../src/server/jobs/queue";
+import { signedInOperator } from "../support/operators";
 import { startTestApp, type TestApp } from "../support/testApp";
 
 // The whole purchase over HTTP with Mollie as the provider (a local fake of Mollie's API): the
@@ -127,6 +128,23 @@ describe("refunding through Mollie", () => {
     expect(fake.requests.filter((r) => r.path.endsWith("/refunds")).map((r) => r.status)).toEqual([201, 201]);
     const ours = fake.refunds.filter((r) => r.paymentId === created.id);
     expect(ours).toEqual([expect.objectContaining({ amount: { currency: "EUR", value: "9.99" } })]);
+  });
+
+  it("refunds from the console at Mollie at once: an outage changes nothing, a double click is one refund", async () => {
+    const { m, order, created } = await paidPurchase();
+    const admin = await signedInOperator(t, "admin");
+    const refund = () =>
+      admin.client.post<{ status: string; credits_taken_back: number }>(`/api/console/members/${m.id}/payments/${order.body.payment_id}/refund`, {
+        reason: "Charged twice",
+      });
+    fake.failNext(3, { retryAfter: 0 });
+    expect((await refund()).status).toBe(503);
+    expect(fake.refunds.filter((r) => r.paymentId === created.id)).toEqual([]);
+    expect((await m.client.get<UserResponse>("/api/user.php")).body.user).toMatchObject({ paid_user: true });
+    const both = await Promise.all([refund(), refund()]);
+    expect(both.map((r) => r.body.status)).toEqual(["refunded", "refunded"]);
+    expect(fake.refunds.filter((r) => r.paymentId === created.id)).toEqual([expect.objectContaining({ amount: { currency: "EUR", value: "9.99" } })]);
+    expect((await m.client.get<UserResponse>("/api/user.php")).body.user).toMatchObject({ paid_user: false });
   });
 
   it("keeps asking for the money back while Mollie is down longer than a job's default tries, and refunds once it is back", async () => {

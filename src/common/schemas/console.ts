@@ -74,6 +74,13 @@ export const AUDIT_ACTIONS = [
   "complaints.close",
   "photo.approve",
   "photo.reject",
+  "member.refund",
+  "member.resend_activation",
+  "member.fictional",
+  "member.erase",
+  "jobs.retry",
+  "operator.sign_in",
+  "operator.sign_in_failed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -161,3 +168,11 @@ export const memberDetailSchema = z.object({
   audit: z.array(auditEntrySchema),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
+
+export const refundRequestSchema = z.object({ reason: reasonSchema }).strict();
+export const refundResponseSchema = z.object({ status: z.string(), credits_taken_back: z.number(), credits: z.number(), paid_user: z.boolean() });
+export type RefundResponse = z.infer<typeof refundResponseSchema>;
+
+export const fictionalRequestSchema = z.object({ fictional: z.boolean(), reason: reasonSchema }).strict();
+/** Starting an erasure asks the admin to confirm it in the request itself. */
+export const erasureRequestSchema = z.object({ confirm: z.literal(true, { error: "errors.field_required" }), reason: reasonSchema }).strict();

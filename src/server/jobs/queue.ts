@@ -98,6 +98,8 @@ export class JobWorker {
     private readonly handlers: Record<string, JobHandler>,
     private readonly log: FastifyBaseLogger,
     private readonly pollMs: number,
+    /** More clearing up that runs with the prune (hourly), such as expired sign-ins; each answers how many rows went. */
+    private readonly housekeeping: ReadonlyArray<() => Promise<number>> = [],
   ) {}
 
   start(): void {
@@ -144,7 +146,9 @@ export class JobWorker {
       DELETE FROM jobs WHERE done_at < now() - make_interval(days => ${DONE_JOB_KEEP_DAYS})
         OR failed_at < now() - make_interval(days => ${DEAD_JOB_KEEP_DAYS})
       RETURNING id`);
-    return rowsOf(result).length;
+    let removed = rowsOf(result).length;
+    for (const task of this.housekeeping) removed += await task();
+    return removed;
   }
 
   /** Runs due jobs until none is left, also on a stopped worker (tests and commands drive it by hand). Returns how many ran. */

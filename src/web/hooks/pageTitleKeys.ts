@@ -56,6 +56,7 @@ export const PAGE_TITLE_KEYS: Readonly<Record<string, string>> = {
   "console-complaints": "console_titles.complaints",
   appeal: "decisions.appeal.title",
   safety: "safety.title",
+  "console-operations": "console_titles.operations",
   "console-members-id": "console_titles.member",
 };
 

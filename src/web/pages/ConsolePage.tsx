@@ -10,6 +10,7 @@ import { useConsoleSession } from "../features/console/consoleApi";
 import { CONSOLE_NS, loadConsoleTexts } from "../features/console/consoleI18n";
 import { ConsoleHome } from "../features/console/ConsoleHome";
 import { ConsoleShell, canLookUp, canModerate, isAdmin } from "../features/console/ConsoleShell";
+import { OperationsScreen } from "../features/console/OperationsScreen";
 import { ConsoleSignIn } from "../features/console/ConsoleSignIn";
 import { MemberView } from "../features/console/MemberView";
 import { PhotoQueue } from "../features/console/PhotoQueue";
@@ -46,6 +47,7 @@ function ConsoleScreen({ operator }: { operator: NonNullable<ReturnType<typeof u
   if (route === "console-complaints")
     return canLookUp(operator) ? <ComplaintsQueue operator={operator} /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
   if (route === "console-appeals") return canModerate(operator) ? <AppealsQueue /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
+  if (route === "console-operations") return canLookUp(operator) ? <OperationsScreen /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
   if (route === "console-reports") return canModerate(operator) ? <ReportsQueue operator={operator} /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
   return <ConsoleHome operator={operator} />;
 }

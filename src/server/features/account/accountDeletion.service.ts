@@ -8,8 +8,10 @@ import type { DiscountCode } from "../../../common/schemas/payments";
 import type { Limiter } from "../../adapters/limiter";
 import type { Storage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
-import { accountDeletions, discountCodes, users } from "../../db/schema";
-import { AppError } from "../../errors";
+import { accountDeletions, discountCodes, profiles, users } from "../../db/schema";
+import { AppError, notFound } from "../../errors";
+import { recordAudit } from "../audit/audit.repo";
+import type { SiteOrigin } from "../settings/siteOrigin";
 import { attemptsFor, enqueue } from "../../jobs/queue";
 import { enqueueMail } from "../../mail/enqueueMail";
 import { renderMail } from "../../mail/mailTemplates";
@@ -18,7 +20,7 @@ import { consumeEmailToken, insertEmailToken, insertSession, revokeAllSessions, 
 import type { PasswordAttempts } from "../auth/passwordAttempts";
 import { hashToken, newToken } from "../auth/tokens";
 import type { SiteRow } from "../settings/settings.repo";
-import { findCompany } from "../settings/settings.repo";
+import { findCompany, findSiteById } from "../settings/settings.repo";
 import { deleteJobsOf, eraseLooseRows, memberAddresses, storedFilesOf } from "./erasure.repo";
 
 export const ERASE_ACCOUNT_JOB = "erase-account";
@@ -55,7 +57,9 @@ export class AccountDeletionService {
     if (percentage <= 0) throw new AppError(404, "not_found");
     const code = `STAY${randomBytes(4).toString("hex").toUpperCase()}`;
     const expires = new Date(Date.now() + STAY_DISCOUNT_DAYS * DAY);
-    await this.db.insert(discountCodes).values({ siteId: site.id, code, userId: member.user.id, valuePercentage: percentage, validity: "once-per-user", expires });
+    await this.db
+      .insert(discountCodes)
+      .values({ siteId: site.id, code, userId: member.user.id, valuePercentage: percentage, validity: "once-per-user", expires });
     return {
       code,
       country: null,
@@ -72,38 +76,81 @@ export class AccountDeletionService {
   }
 
   async requestDeletion(member: MemberRecord, site: SiteRow, input: DeleteAccount, req: DeletionRequest): Promise<void> {
-    const [user] = await this.db.select({ passwordHash: users.passwordHash, email: users.email, language: users.language }).from(users).where(eq(users.id, member.user.id));
+    const [user] = await this.db
+      .select({ passwordHash: users.passwordHash, email: users.email, language: users.language })
+      .from(users)
+      .where(eq(users.id, member.user.id));
     const who = { siteId: site.id, email: member.user.email, ip: req.ip };
     if (!user || !(await this.passwords.check(who, user.passwordHash, input.password))) throw new AppError(400, "password_incorrect", undefined, "password");
-    const token = newToken();
-    const userId = member.user.id;
+    await this.db.transaction((tx) =>
+      this.startDeletion(tx, { userId: member.user.id, email: user.email, language: user.language, name: member.profile.name }, site, req.origin, input),
+    );
+    this.onQueued();
+    await this.onMemberChanged(member.user.id);
+  }
+
+  /**
+   * An admin starts a member's erasure (a request by mail or phone, issue 16): the same path as the
+   * member's own, in one transaction with the audit row. The member vanishes at once and gets the
+   * reactivation mail (a request that was not theirs can still be undone); the erase job runs
+   * after the same window. The operator's reason goes to the audit log, not to the deletion row.
+   */
+  async eraseByOperator(operatorId: number, memberId: number, reason: string, origin: SiteOrigin): Promise<void> {
+    const [row] = await this.db
+      .select({ user: users, name: profiles.name })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.id, users.id))
+      .where(eq(users.id, memberId));
+    const site = row ? await findSiteById(this.db, row.user.siteId) : null;
+    if (!row || !site) throw notFound();
     await this.db.transaction(async (tx) => {
-      await updateUser(tx, userId, { deletionRequestedAt: new Date() });
-      // Lists read the profile's status: the member vanishes everywhere at once.
-      await updateProfile(tx, userId, { status: "disabled" });
-      await revokeAllSessions(tx, userId);
-      const [deletion] = await tx.insert(accountDeletions).values({ userId, reason: input.reason, detail: input.detail || null }).returning({ id: accountDeletions.id });
-      await insertEmailToken(tx, { tokenHash: hashToken(token), userId, kind: "reactivation", expiresAt: new Date(Date.now() + REACTIVATION_WINDOW_DAYS * DAY) });
-      const language: Language = isLanguage(user.language) ? user.language : "en";
-      const content = renderMail({
-        template: "reactivation",
-        language,
-        siteName: site.settings.name,
-        name: member.profile.name,
-        link: `${req.origin}/reactivate?token=${token}`,
-        vars: { days: String(REACTIVATION_WINDOW_DAYS) },
-      });
-      await enqueueMail(tx, { ...content, to: user.email, from: this.mailFrom(site), userId });
-      // The erasure must happen: tried for a week of failures before an operator has to step in.
-      await enqueue(
-        tx,
-        ERASE_ACCOUNT_JOB,
-        { userId, deletionId: deletion.id },
-        { runAt: new Date(Date.now() + REACTIVATION_WINDOW_DAYS * DAY), maxAttempts: attemptsFor(7) },
-      );
+      const [locked] = await tx.select({ requested: users.deletionRequestedAt }).from(users).where(eq(users.id, memberId)).for("update");
+      if (locked.requested) throw new AppError(400, "account_pending_deletion");
+      const member = { userId: memberId, email: row.user.email, language: row.user.language, name: row.name };
+      await this.startDeletion(tx, member, site, origin(site), { reason: "other", detail: "" });
+      await recordAudit(tx, { operatorId, action: "member.erase", memberId, reason });
     });
     this.onQueued();
-    await this.onMemberChanged(userId);
+    await this.onMemberChanged(memberId);
+  }
+
+  /** Hides the member, ends their sessions, mails the reactivation link and queues the erasure, in the caller's transaction. */
+  private async startDeletion(
+    tx: Db,
+    member: { userId: number; email: string; language: string; name: string },
+    site: SiteRow,
+    origin: string,
+    input: Pick<DeleteAccount, "reason" | "detail">,
+  ): Promise<void> {
+    const token = newToken();
+    const { userId } = member;
+    const user = { email: member.email, language: member.language };
+    await updateUser(tx, userId, { deletionRequestedAt: new Date() });
+    // Lists read the profile's status: the member vanishes everywhere at once.
+    await updateProfile(tx, userId, { status: "disabled" });
+    await revokeAllSessions(tx, userId);
+    const [deletion] = await tx
+      .insert(accountDeletions)
+      .values({ userId, reason: input.reason, detail: input.detail || null })
+      .returning({ id: accountDeletions.id });
+    await insertEmailToken(tx, { tokenHash: hashToken(token), userId, kind: "reactivation", expiresAt: new Date(Date.now() + REACTIVATION_WINDOW_DAYS * DAY) });
+    const language: Language = isLanguage(user.language) ? user.language : "en";
+    const content = renderMail({
+      template: "reactivation",
+      language,
+      siteName: site.settings.name,
+      name: member.name,
+      link: `${origin}/reactivate?token=${token}`,
+      vars: { days: String(REACTIVATION_WINDOW_DAYS) },
+    });
+    await enqueueMail(tx, { ...content, to: user.email, from: this.mailFrom(site), userId });
+    // The erasure must happen: tried for a week of failures before an operator has to step in.
+    await enqueue(
+      tx,
+      ERASE_ACCOUNT_JOB,
+      { userId, deletionId: deletion.id },
+      { runAt: new Date(Date.now() + REACTIVATION_WINDOW_DAYS * DAY), maxAttempts: attemptsFor(7) },
+    );
   }
 
   /** The e-mailed link within the window: the account comes back whole, and the member is logged in. Null for a bad link. */

@@ -16,7 +16,9 @@ import { FIRST_PROFILE_STEP, signupsOpen } from "../../../common/signupSteps";
 import type { LoginRequest, MailChangeRequest, ResetDoRequest, SignupRequest } from "../../../common/schemas/auth";
 import { type Limiter, takeTry } from "../../adapters/limiter";
 import { type Db, isUniqueViolation } from "../../db/client";
-import { AppError } from "../../errors";
+import { AppError, notFound } from "../../errors";
+import { eq } from "drizzle-orm";
+import { profiles, users } from "../../db/schema";
 import { enqueue } from "../../jobs/queue";
 import { enqueueMail, MAIL_JOB_ATTEMPTS } from "../../mail/enqueueMail";
 import { moveCredits } from "../credits/ledger";
@@ -24,6 +26,8 @@ import { secondsToUtcMidnight, utcDay } from "../../time";
 import { type MailTemplate, renderMail } from "../../mail/mailTemplates";
 import type { AlertSite, SecurityAlerts } from "../account/securityAlerts";
 import { findSiteById, type SiteRow } from "../settings/settings.repo";
+import type { SiteOrigin } from "../settings/siteOrigin";
+import { recordAudit } from "../audit/audit.repo";
 import { assertNotRestricted, restoreProfileStatus } from "../members/accessRestrictions";
 import {
   consumeEmailToken,
@@ -211,6 +215,33 @@ export class AuthService {
   }
 
   /**
+   * Support sends a member who has not confirmed yet a fresh activation link (they lost the first
+   * mail): no member limits, but the audit row in the same transaction. `origin` is the member's site's.
+   */
+  async resendActivationByOperator(operatorId: number, memberId: number, reason: string, origin: SiteOrigin): Promise<void> {
+    const [row] = await this.db
+      .select({ user: users, name: profiles.name })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.id, users.id))
+      .where(eq(users.id, memberId));
+    const site = row ? await findSiteById(this.db, row.user.siteId) : null;
+    if (!row || !site) throw notFound();
+    if (row.user.status === "confirmed" || row.user.deletionRequestedAt) throw new AppError(400, "activation_failed");
+    const activation = newToken();
+    await this.db.transaction(async (tx) => {
+      await insertEmailToken(tx, {
+        tokenHash: hashToken(activation),
+        userId: memberId,
+        kind: "activation",
+        expiresAt: new Date(Date.now() + ACTIVATION_TOKEN_TTL_DAYS * DAY),
+      });
+      await this.queueMail(tx, "activation", row.user, row.name, `${origin(site)}/api/activate.php?token=${activation}`, site);
+      await recordAudit(tx, { operatorId, action: "member.resend_activation", memberId, reason });
+    });
+    this.onMailQueued();
+  }
+
+  /**
    * A password-reset request. It answers the same, after the same work, whether the address has an
    * account or not (no one learns which addresses exist): both limits are counted, then a job is
    * queued that mails the link only to an account that may log in.
@@ -282,7 +313,14 @@ export class AuthService {
         email: input.email,
         expiresAt: new Date(Date.now() + MAIL_CHANGE_TOKEN_TTL_HOURS * HOUR),
       });
-      await this.queueMail(tx, "mail_change", { ...member.user, email: input.email }, member.profile.name, `${req.origin}/mail-change/do?token=${token}`, req.site);
+      await this.queueMail(
+        tx,
+        "mail_change",
+        { ...member.user, email: input.email },
+        member.profile.name,
+        `${req.origin}/mail-change/do?token=${token}`,
+        req.site,
+      );
     });
     this.onMailQueued();
   }
@@ -300,7 +338,13 @@ export class AuthService {
         await updateUser(tx, row.userId, { email: row.email, status: "confirmed" });
         await restoreProfileStatus(tx, row.userId);
         if (before && before.user.email.toLowerCase() !== row.email.toLowerCase()) {
-          const recipient = { userId: row.userId, to: before.user.email, name: before.profile.name, language: before.user.language as Language, newEmail: row.email };
+          const recipient = {
+            userId: row.userId,
+            to: before.user.email,
+            name: before.profile.name,
+            language: before.user.language as Language,
+            newEmail: row.email,
+          };
           await this.alerts.queue(tx, "email_changed", recipient, at);
         }
         return row.userId;

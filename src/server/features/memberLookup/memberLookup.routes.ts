@@ -1,17 +1,30 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { erasureRequestSchema, fictionalRequestSchema, refundRequestSchema, refundResponseSchema } from "../../../common/schemas/console";
+import type { AccountDeletionService } from "../account/accountDeletion.service";
+import type { AuthService } from "../auth/auth.service";
+import type { SiteOrigin } from "../settings/siteOrigin";
 import { grantCreditsRequestSchema, memberDetailSchema, memberHitSchema, memberSearchQuerySchema, reasonRequestSchema } from "../../../common/schemas/console";
 import { okSchema } from "../../../common/schemas/auth";
 import { idSchema } from "../../../common/schemas/ids";
 import { requireOperator } from "../operators/operatorAccess";
+import type { PaymentsService } from "../payments/payments.service";
 import type { MemberLookupService } from "./memberLookup.service";
 
 const tags = ["console"];
 const params = z.object({ id: idSchema }).strict();
 const LOOKUP = ["support", "admin"] as const;
+const ADMIN = ["admin"] as const;
+const paymentParams = z.object({ id: idSchema, payment: z.uuid({ error: "errors.not_found" }) }).strict();
 
 /** Member lookup for support and admins: find, look at, log out, grant goodwill credits. */
-export const memberLookupRoutes: FastifyPluginAsyncZod<{ lookup: MemberLookupService }> = async (app, { lookup }) => {
+export const memberLookupRoutes: FastifyPluginAsyncZod<{
+  lookup: MemberLookupService;
+  payments: PaymentsService;
+  auth: AuthService;
+  deletion: AccountDeletionService;
+  siteOrigin: SiteOrigin;
+}> = async (app, { lookup, payments, auth, deletion, siteOrigin }) => {
   app.get(
     "/api/console/members",
     {
@@ -57,5 +70,61 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{ lookup: MemberLookupSer
       schema: { tags, summary: "Grant goodwill credits", params, body: grantCreditsRequestSchema, response: { 200: z.object({ credits: z.number() }) } },
     },
     async (request) => ({ credits: await lookup.grantCredits(requireOperator(request).operator.id, request.params.id, request.body) }),
+  );
+
+  app.post(
+    "/api/console/members/:id/payments/:payment/refund",
+    {
+      config: { operator: ADMIN },
+      schema: {
+        tags,
+        summary: "Refund a payment within the refund days (admins): money back in full, unspent credits taken back",
+        params: paymentParams,
+        body: refundRequestSchema,
+        response: { 200: refundResponseSchema },
+      },
+    },
+    async (request) => {
+      const { id, payment } = request.params;
+      const done = await payments.refundByOperator(requireOperator(request).operator.id, id, payment, request.body.reason);
+      const member = await lookup.detail(id);
+      return { status: done.payment.status, credits_taken_back: done.creditsTakenBack, credits: member.credits, paid_user: member.paid_user };
+    },
+  );
+
+  app.post(
+    "/api/console/members/:id/resend-activation",
+    {
+      config: { operator: LOOKUP },
+      schema: { tags, summary: "Send a member who has not confirmed a fresh activation link", params, body: reasonRequestSchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await auth.resendActivationByOperator(requireOperator(request).operator.id, request.params.id, request.body.reason, siteOrigin);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/console/members/:id/fictional",
+    {
+      config: { operator: LOOKUP },
+      schema: { tags, summary: "Set or remove the fictional label of a profile", params, body: fictionalRequestSchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await lookup.setFictional(requireOperator(request).operator.id, request.params.id, request.body.fictional, request.body.reason);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/console/members/:id/erasure",
+    {
+      config: { operator: ADMIN },
+      schema: { tags, summary: "Start a member's erasure (admins; confirmed, with a reason)", params, body: erasureRequestSchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await deletion.eraseByOperator(requireOperator(request).operator.id, request.params.id, request.body.reason, siteOrigin);
+      return { ok: true as const };
+    },
   );
 };

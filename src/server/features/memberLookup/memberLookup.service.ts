@@ -1,6 +1,8 @@
 import type { GrantCreditsRequest, MemberDetail, MemberHit } from "../../../common/schemas/console";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
+import { eq } from "drizzle-orm";
+import { profiles } from "../../db/schema";
 import { revokeAllSessions } from "../auth/auth.repo";
 import { auditEntryDto, recordAudit } from "../audit/audit.repo";
 import { moveCredits } from "../credits/ledger";
@@ -102,5 +104,15 @@ export class MemberLookupService {
     });
     await this.onMemberChanged(memberId);
     return balance;
+  }
+
+  /** Sets or removes the spec's fictional label (a warning on the profile, texts from the settings). */
+  async setFictional(operatorId: number, memberId: number, fictional: boolean, reason: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx.update(profiles).set({ fictional }).where(eq(profiles.id, memberId)).returning({ id: profiles.id });
+      if (!row) throw notFound();
+      await recordAudit(tx, { operatorId, action: "member.fictional", memberId, reason, details: { fictional } });
+    });
+    await this.onMemberChanged(memberId);
   }
 }

@@ -5,6 +5,7 @@ import type { ConsoleSession, Operator, OperatorLoginRequest, TotpSetup } from "
 import { type Limiter, takeTry } from "../../adapters/limiter";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
+import { recordAudit } from "../audit/audit.repo";
 import type { PasswordAttempts } from "../auth/passwordAttempts";
 import { hashToken, newToken } from "../auth/tokens";
 import { completeOperatorSession, findOperatorByEmail, insertOperatorSession, type OperatorRow, revokeOperatorSession, updateOperator } from "./operators.repo";
@@ -53,29 +54,46 @@ export class ConsoleAuthService {
   /** Checks the password and starts a sign-in; it is complete at once only where no second factor is due. */
   async signIn(input: OperatorLoginRequest, ip: string): Promise<{ token: string; session: ConsoleSession; maxAgeSeconds: number }> {
     const operator = await findOperatorByEmail(this.db, input.email);
-    const ok = await this.passwords.check({ siteId: OPERATOR_SITE, email: input.email, ip }, operator?.passwordHash ?? null, input.password);
-    if (!operator || !ok) throw new AppError(401, "login_failed");
+    const ok = await this.passwords
+      .check({ siteId: OPERATOR_SITE, email: input.email, ip }, operator?.passwordHash ?? null, input.password)
+      .catch(async (err: unknown) => {
+        // Locked out (too many wrong passwords): a failed sign-in of this operator too.
+        if (operator) await this.failed(operator.id, ip, "password");
+        throw err;
+      });
+    if (!operator || !ok) {
+      // An address that is no operator's has no trail to write to (and is not kept).
+      if (operator) await this.failed(operator.id, ip, "password");
+      throw new AppError(401, "login_failed");
+    }
     const complete = operator.totpSecret === null && !this.secondFactorRequired;
     const token = newToken();
     const lifetime = complete ? OPERATOR_SESSION_HOURS * 60 * MINUTE : OPERATOR_SECOND_FACTOR_MINUTES * MINUTE;
-    await insertOperatorSession(this.db, {
-      tokenHash: hashToken(token),
-      operatorId: operator.id,
-      completedAt: complete ? new Date() : null,
-      expiresAt: new Date(Date.now() + lifetime),
-      ip,
+    await this.db.transaction(async (tx) => {
+      await insertOperatorSession(tx, {
+        tokenHash: hashToken(token),
+        operatorId: operator.id,
+        completedAt: complete ? new Date() : null,
+        expiresAt: new Date(Date.now() + lifetime),
+        ip,
+      });
+      // A sign-in that still needs its code is written down when the code completes it.
+      if (complete) await recordAudit(tx, { operatorId: operator.id, action: "operator.sign_in", details: { ip, second_factor: false } });
     });
     const context = { sessionId: 0, complete, operator };
     return { token, session: this.session(context), maxAgeSeconds: OPERATOR_SESSION_HOURS * 3600 };
   }
 
   /** The TOTP code of a sign-in that has only the password so far. */
-  async verifyCode(context: OperatorContext, code: string): Promise<ConsoleSession> {
+  async verifyCode(context: OperatorContext, code: string, ip: string): Promise<ConsoleSession> {
     const secret = context.operator.totpSecret;
     if (context.complete || !secret) throw new AppError(409, "request_invalid");
-    const step = await this.checkCode(context.operator, secret, code);
+    const step = await this.checkCode(context.operator, secret, code).catch(async (err: unknown) => {
+      await this.failed(context.operator.id, ip, "code");
+      throw err;
+    });
     await updateOperator(this.db, context.operator.id, { totpLastStep: step });
-    await this.complete(context);
+    await this.complete(context, ip);
     return this.session({ ...context, complete: true });
   }
 
@@ -89,12 +107,12 @@ export class ConsoleAuthService {
   }
 
   /** Activates the enrolled secret with a valid code; completes the sign-in that waited for it. */
-  async activateEnrolment(context: OperatorContext, code: string): Promise<ConsoleSession> {
+  async activateEnrolment(context: OperatorContext, code: string, ip: string): Promise<ConsoleSession> {
     const pending = context.operator.totpPendingSecret;
     if (!pending) throw new AppError(409, "request_invalid");
     const step = await this.checkCode(context.operator, pending, code);
     await updateOperator(this.db, context.operator.id, { totpSecret: pending, totpPendingSecret: null, totpLastStep: step });
-    if (!context.complete) await this.complete(context);
+    if (!context.complete) await this.complete(context, ip);
     return this.session({ ...context, complete: true, operator: { ...context.operator, totpSecret: pending } });
   }
 
@@ -111,7 +129,15 @@ export class ConsoleAuthService {
     return result.timeStep;
   }
 
-  private async complete(context: OperatorContext): Promise<void> {
-    await completeOperatorSession(this.db, context.sessionId, new Date(Date.now() + OPERATOR_SESSION_HOURS * 60 * MINUTE));
+  private async complete(context: OperatorContext, ip: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await completeOperatorSession(tx, context.sessionId, new Date(Date.now() + OPERATOR_SESSION_HOURS * 60 * MINUTE));
+      await recordAudit(tx, { operatorId: context.operator.id, action: "operator.sign_in", details: { ip, second_factor: true } });
+    });
+  }
+
+  /** A wrong password or code for an operator's account, in its trail (the attempt failed: nothing else to be part of). */
+  private async failed(operatorId: number, ip: string, step: "password" | "code"): Promise<void> {
+    await recordAudit(this.db, { operatorId, action: "operator.sign_in_failed", details: { ip, step } });
   }
 }

@@ -58,3 +58,12 @@ export async function completeOperatorSession(db: Db, sessionId: number, expires
 export async function revokeOperatorSession(db: Db, sessionId: number): Promise<void> {
   await db.update(operatorSessions).set({ revokedAt: new Date() }).where(eq(operatorSessions.id, sessionId));
 }
+
+/** Operator sessions expired or ended more than a day ago are deleted (the job worker's hourly prune). Answers how many went. */
+export async function purgeOperatorSessions(db: Db): Promise<number> {
+  const gone = await db
+    .delete(operatorSessions)
+    .where(sql`${operatorSessions.expiresAt} < now() - interval '1 day' OR ${operatorSessions.revokedAt} < now() - interval '1 day'`)
+    .returning({ id: operatorSessions.id });
+  return gone.length;
+}

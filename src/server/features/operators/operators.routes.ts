@@ -57,7 +57,7 @@ export const operatorsRoutes: FastifyPluginAsyncZod<{ consoleAuth: ConsoleAuthSe
       config: { operator: "signing_in" },
       schema: { tags, summary: "Give the TOTP code of the sign-in", body: totpCodeRequestSchema, response: { 200: consoleSessionSchema } },
     },
-    async (request) => consoleAuth.verifyCode(requireOperator(request), request.body.code),
+    async (request) => consoleAuth.verifyCode(requireOperator(request), request.body.code, request.ip),
   );
 
   app.post(
@@ -75,6 +75,6 @@ export const operatorsRoutes: FastifyPluginAsyncZod<{ consoleAuth: ConsoleAuthSe
       config: { operator: "signing_in" },
       schema: { tags, summary: "Turn the second factor on with one valid code", body: totpCodeRequestSchema, response: { 200: consoleSessionSchema } },
     },
-    async (request) => consoleAuth.activateEnrolment(requireOperator(request), request.body.code),
+    async (request) => consoleAuth.activateEnrolment(requireOperator(request), request.body.code, request.ip),
   );
 };

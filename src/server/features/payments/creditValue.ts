@@ -62,3 +62,39 @@ export function valueLedger(lines: readonly LedgerLine[], purchases: ReadonlyMap
     };
   });
 }
+
+/**
+ * How many credits of one purchase are still unspent: what an operator's refund takes back. The
+ * ledger is walked oldest first as in `valueLedger` (first bought, first spent; free credits are a
+ * lot like any other), except that a `refund` row naming a purchase takes from that purchase's lot
+ * (a refund takes back its own credits, not the oldest ones). Never more than the balance now.
+ *
+ * Example: 10 free credits, then 20 bought (P), then 25 spent: the free 10 go first, then 15 of
+ * P, so 5 of P are unspent and 5 are taken back; the money is refunded in full all the same.
+ */
+export function unspentOfPurchase(lines: readonly LedgerLine[], paymentId: string): number {
+  const lots: Array<{ ref: string | null; left: number }> = [];
+  let balance = 0;
+  for (const line of lines) {
+    balance = line.balanceAfter;
+    if (line.delta > 0) {
+      lots.push({ ref: line.reason === "purchase" ? line.ref : null, left: line.delta });
+      continue;
+    }
+    let need = -line.delta;
+    const own = line.reason === "refund" && line.ref ? lots.find((l) => l.ref === line.ref) : undefined;
+    if (own) {
+      const used = Math.min(need, own.left);
+      own.left -= used;
+      need -= used;
+    }
+    for (const lot of lots) {
+      if (need === 0) break;
+      const used = Math.min(need, lot.left);
+      lot.left -= used;
+      need -= used;
+    }
+  }
+  const left = lots.filter((l) => l.ref === paymentId).reduce((sum, l) => sum + l.left, 0);
+  return Math.max(0, Math.min(left, balance));
+}

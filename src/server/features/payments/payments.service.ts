@@ -15,7 +15,7 @@ import type {
 } from "../../../common/schemas/payments";
 import type { PaymentProvider, ProviderPayment } from "../../adapters/paymentProvider";
 import { type Db, isUniqueViolation } from "../../db/client";
-import { payments, users } from "../../db/schema";
+import { payments, sites, users } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import type { MemberRecord } from "../auth/auth.repo";
 import { attemptsFor, enqueue } from "../../jobs/queue";
@@ -26,7 +26,8 @@ import { discountClaim } from "../discounts/discountClaim";
 import type { DiscountsService } from "../discounts/discounts.service";
 import { formatLocale } from "../../../common/formats";
 import { reasonNotApplicable } from "../discounts/discounts.service";
-import { type PurchaseValue, valueLedger } from "./creditValue";
+import { type PurchaseValue, unspentOfPurchase, valueLedger } from "./creditValue";
+import { recordAudit } from "../audit/audit.repo";
 import {
   activeBundles,
   type BundleRow,
@@ -131,7 +132,15 @@ export class PaymentsService {
         const price = b.prices[currency];
         const applies = discount !== null && reasonNotApplicable(discount, { price, currency, method: null }, formatLocale(language, country)) === null;
         const percentage = applies ? discount.value_percentage : null;
-        return { id: b.id, credits: b.credits, currency, price, amount: priceBreakdown(price, percentage, null).amount, discount_percentage: percentage, popular: b.popular };
+        return {
+          id: b.id,
+          credits: b.credits,
+          currency,
+          price,
+          amount: priceBreakdown(price, percentage, null).amount,
+          discount_percentage: percentage,
+          popular: b.popular,
+        };
       }),
       payment_methods: paymentMethodsFor(country).map((m) => ({ id: m.id, fee_percentage: PAYMENT_METHOD_FEE_PERCENT[m.id] ?? 0 })),
       costs: { message: site.settings.message_credits, photo: site.settings.photo_credits, gift: site.settings.gift_credits },
@@ -166,7 +175,10 @@ export class PaymentsService {
       if (!idempotencyKey) return null;
       const answer = await storedAnswer<{ payment_id?: string }>(this.db, member.user.id, idempotencyKey);
       if (!answer?.payment_id) return null;
-      const [row] = await this.db.select().from(payments).where(and(eq(payments.id, answer.payment_id), eq(payments.userId, member.user.id)));
+      const [row] = await this.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.id, answer.payment_id), eq(payments.userId, member.user.id)));
       return row ?? null;
     };
     const before = await placed();
@@ -382,6 +394,62 @@ export class PaymentsService {
     this.onQueued();
     await this.onMemberChanged(member.user.id);
     return paymentDto(row, days);
+  }
+
+  /**
+   * An admin refunds a member's payment within the site's refund days (issue 16): the money in
+   * full, through the provider first, then in one transaction the purchase's credits not yet spent
+   * (`unspentOfPurchase`) as a `refund` ledger row, the payment refunded, premium as in `refund`,
+   * and the audit row. The provider's refund key is the payment's, as in the member's refund: a
+   * double click, a retry after a fault, or a member's refund of the same payment is one refund
+   * at the provider; a provider fault changes nothing here (the operator may try again).
+   */
+  async refundByOperator(operatorId: number, memberId: number, id: string, reason: string): Promise<{ payment: Payment; creditsTakenBack: number }> {
+    const loaded = await this.db
+      .select({ payment: payments, settings: sites.settings })
+      .from(payments)
+      .innerJoin(sites, eq(sites.id, payments.siteId))
+      .where(and(eq(payments.id, id), eq(payments.userId, memberId)));
+    if (loaded.length === 0) throw notFound();
+    const days = loaded[0].settings.refund_days;
+    const first = loaded[0].payment;
+    if (first.status === "refunded") return { payment: paymentDto(first, days), creditsTakenBack: 0 };
+    if (first.status !== "paid" || !first.paidAt || !first.providerPaymentId) throw new AppError(400, "refund_not_possible");
+    if (first.paidAt.getTime() + days * 86_400_000 < Date.now()) throw new AppError(400, "refund_period_over", { days });
+    const provider = this.provider;
+    if (!provider || provider.name !== first.provider) throw new AppError(503, "service_unavailable");
+    try {
+      await provider.refund(first.providerPaymentId, first.amount, first.currency, `refund-${first.id}`);
+    } catch {
+      throw new AppError(503, "service_unavailable");
+    }
+    const done = await this.db.transaction(async (tx) => {
+      const [payment] = await tx.select().from(payments).where(eq(payments.id, id)).for("update");
+      // A second click waited for the first one's lock: the payment is refunded already.
+      if (payment.status === "refunded") return { row: payment, taken: 0, changed: false };
+      // The member's row lock first: no spend slips in between counting and taking back.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, memberId)).for("update");
+      const taken = unspentOfPurchase(await ledgerOf(tx, memberId), payment.id);
+      if (taken > 0 && (await moveCredits(tx, memberId, -taken, "refund", payment.id)) === null) throw new AppError(400, "refund_not_possible");
+      const now = new Date();
+      const [row] = await tx.update(payments).set({ status: "refunded", refundedAt: now, updatedAt: now }).where(eq(payments.id, id)).returning();
+      const [kept] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.userId, memberId), eq(payments.status, "paid"), isNotNull(payments.creditedAt)))
+        .limit(1);
+      if (!kept) await tx.update(users).set({ paidUser: false }).where(eq(users.id, memberId));
+      await recordAudit(tx, {
+        operatorId,
+        action: "member.refund",
+        memberId,
+        reason,
+        details: { payment_id: id, amount: row.amount, currency: row.currency, credits: row.credits, credits_taken_back: taken },
+      });
+      return { row, taken, changed: true };
+    });
+    if (done.changed) await this.onMemberChanged(memberId);
+    return { payment: paymentDto(done.row, days), creditsTakenBack: done.taken };
   }
 
   /** The refund job: the provider pays the money back; the payment id is the refund's idempotency key. */

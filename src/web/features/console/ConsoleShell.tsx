@@ -52,6 +52,11 @@ export function ConsoleShell({ operator, children }: { operator: Operator; child
                   {t("nav.appeals")}
                 </Nav.Link>
               )}
+              {canLookUp(operator) && (
+                <Nav.Link as={Link} to="/console/operations" eventKey="operations">
+                  {t("nav.operations")}
+                </Nav.Link>
+              )}
               {isAdmin(operator) && (
                 <Nav.Link as={Link} to="/console/audit" eventKey="audit">
                   {t("nav.audit")}

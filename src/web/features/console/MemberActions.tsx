@@ -15,6 +15,9 @@ export function actionsFor(operator: Operator, member: MemberDetail): Kind[] {
   if (!member.restriction && operator.role === "admin") kinds.push("ban");
   if (member.restriction && operator.role === "admin") kinds.push("lift");
   if (operator.role === "support" || operator.role === "admin") kinds.push("end-sessions", "credits");
+  if ((operator.role === "support" || operator.role === "admin") && member.status !== "confirmed") kinds.push("resend-activation");
+  if (operator.role === "support" || operator.role === "admin") kinds.push("fictional");
+  if (operator.role === "admin") kinds.push("erasure");
   return kinds;
 }
 
@@ -26,9 +29,11 @@ export function MemberActions({ operator, member }: { operator: Operator; member
   const [credits, setCredits] = useState(10);
   const [reason, setReason] = useState("");
   const [done, setDone] = useState<Kind | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
   const action = useMemberAction(member.id);
   if (kinds.length === 0) return null;
   const current = kinds.includes(kind) ? kind : kinds[0];
+  const label = (k: Kind) => (k === "fictional" ? t(member.fictional ? "actions.fictional_off" : "actions.fictional_on") : t(`actions.${k}`));
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -39,11 +44,16 @@ export function MemberActions({ operator, member }: { operator: Operator; member
         ? { kind: current, body: { ...body, days } }
         : current === "credits"
           ? { kind: current, body: { ...body, credits } }
-          : { kind: current, body };
+          : current === "fictional"
+            ? { kind: current, body: { ...body, fictional: !member.fictional } }
+            : current === "erasure"
+              ? { kind: current, body: { ...body, confirm: true } }
+              : { kind: current, body };
     await action.mutateAsync(order).then(
       () => {
         setDone(current);
         setReason("");
+        setConfirmed(false);
       },
       () => {},
     );
@@ -61,7 +71,7 @@ export function MemberActions({ operator, member }: { operator: Operator; member
             <Form.Select value={current} onChange={(e) => setKind(e.target.value as Kind)}>
               {kinds.map((k) => (
                 <option key={k} value={k}>
-                  {t(`actions.${k}`)}
+                  {label(k)}
                 </option>
               ))}
             </Form.Select>
@@ -82,10 +92,23 @@ export function MemberActions({ operator, member }: { operator: Operator; member
             <Form.Label>{t(current === "suspension" || current === "ban" ? "actions.reason_told" : "actions.reason")}</Form.Label>
             <Form.Control as="textarea" rows={2} required maxLength={OPERATOR_REASON_MAX_LENGTH} value={reason} onChange={(e) => setReason(e.target.value)} />
           </Form.Group>
+          {current === "erasure" && (
+            <Form.Check
+              className="mb-2"
+              id="action-erasure-confirm"
+              checked={confirmed}
+              onChange={(e) => setConfirmed(e.target.checked)}
+              label={t("actions.erasure_confirm")}
+            />
+          )}
           {action.isError && <Alert variant="danger">{action.error.message}</Alert>}
           {done && <Alert variant="success">{t("actions.done")}</Alert>}
-          <Button type="submit" variant={current === "ban" || current === "suspension" ? "danger" : "primary"} disabled={action.isPending || !reason.trim()}>
-            {t(`actions.${current}`)}
+          <Button
+            type="submit"
+            variant={current === "ban" || current === "suspension" || current === "erasure" ? "danger" : "primary"}
+            disabled={action.isPending || !reason.trim() || (current === "erasure" && !confirmed)}
+          >
+            {label(current)}
           </Button>
         </Form>
       </Card.Body>

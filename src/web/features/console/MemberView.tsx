@@ -10,6 +10,7 @@ import { AuditEntries } from "./AuditEntries";
 import { useMemberDetail } from "./consoleApi";
 import { CONSOLE_NS } from "./consoleI18n";
 import { MemberActions } from "./MemberActions";
+import { PaymentRefund } from "./PaymentRefund";
 
 function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
   const { t } = useTranslation(CONSOLE_NS);
@@ -107,7 +108,14 @@ export function MemberView({ operator, id }: { operator: Operator; id: number })
                     <td>{formats.date(p.at, { dateStyle: "short" })}</td>
                     <td className="text-end">{formats.money(p.amount, p.currency as Currency)}</td>
                     <td className="text-end">{formats.number(p.credits)}</td>
-                    <td>{p.status}</td>
+                    <td>
+                      {t(`payment_status.${p.status}`, { defaultValue: p.status })}
+                      {operator.role === "admin" && (p.status === "paid" || p.status === "refunded") && (
+                        <div>
+                          <PaymentRefund memberId={m.id} payment={p} />
+                        </div>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -7,6 +7,7 @@ import type {
   MemberDetail,
   MemberHit,
   OperatorLoginRequest,
+  RefundResponse,
   SuspendRequest,
   TotpSetup,
 } from "../../../common/schemas/console";
@@ -69,13 +70,26 @@ export type MemberAction =
   | { kind: "ban"; body: { reason: string } }
   | { kind: "lift"; body: { reason: string } }
   | { kind: "end-sessions"; body: { reason: string } }
-  | { kind: "credits"; body: GrantCreditsRequest };
+  | { kind: "credits"; body: GrantCreditsRequest }
+  | { kind: "resend-activation"; body: { reason: string } }
+  | { kind: "fictional"; body: { fictional: boolean; reason: string } }
+  | { kind: "erasure"; body: { confirm: true; reason: string } };
 
 /** An action on a member; the member's page is fetched again afterwards (its audit trail included). */
 export function useMemberAction(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (action: MemberAction) => api(`/api/console/members/${id}/${action.kind}`, { method: "POST", body: action.body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.member(id) }),
+  });
+}
+
+/** An admin's refund of one of the member's payments (with the reason for the audit log). */
+export function useRefund(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ payment, reason }: { payment: string; reason: string }) =>
+      api<RefundResponse>(`/api/console/members/${id}/payments/${payment}/refund`, { method: "POST", body: { reason } }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.member(id) }),
   });
 }

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { okSchema } from "../../../common/schemas/auth";
+import { idSchema } from "../../../common/schemas/ids";
+import { operationsSchema } from "../../../common/schemas/operations";
+import { requireOperator } from "../operators/operatorAccess";
+import type { OperationsService } from "./operations.service";
+
+const tags = ["console"];
+/**
+ * Support sees the screen and may retry as well as admins: members ask support first about a mail
+ * that never came or a payment that hangs, and a retry only does again what the site meant to do
+ * (audited). Moderators do not need it.
+ */
+const OPERATIONS = ["support", "admin"] as const;
+
+export const operationsRoutes: FastifyPluginAsyncZod<{ operations: OperationsService }> = async (app, { operations }) => {
+  app.get(
+    "/api/console/operations",
+    { config: { operator: OPERATIONS }, schema: { tags, summary: "Failed jobs, stuck payments and today's counts", response: { 200: operationsSchema } } },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return operations.overview();
+    },
+  );
+
+  app.post(
+    "/api/console/operations/jobs/:id/retry",
+    {
+      config: { operator: OPERATIONS },
+      schema: { tags, summary: "Try a failed background job again now", params: z.object({ id: idSchema }).strict(), response: { 200: okSchema } },
+    },
+    async (request) => {
+      await operations.retry(requireOperator(request).operator.id, request.params.id);
+      return { ok: true as const };
+    },
+  );
+};
