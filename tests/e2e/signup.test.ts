@@ -113,7 +113,7 @@ describe("a visitor signs up in steps", () => {
     const saved = await page.evaluate(async () => {
       const data = await (await fetch("/api/my-data.php")).json();
       const me = await (await fetch("/api/user.php")).json();
-      return { tracking: data.account.tracking, user: me.user };
+      return { tracking: data.account.tracking, photos: data.photos, user: me.user };
     });
     expect(saved.tracking).toEqual({ network: "adnet", ref: "partner7", sub1: "spring", sub2: "banner", sub3: "b2" });
     expect(saved.user).toMatchObject({
@@ -127,7 +127,10 @@ describe("a visitor signs up in steps", () => {
         personal_text: "I love long walks by the sea and good coffee.",
       },
     });
-    expect(saved.user.profile.main_image).not.toBeNull();
+    // The site checks photos before others see them (pre-moderation, the default): the photo is
+    // stored and waits for a moderator; it becomes the main image when approved.
+    expect(saved.photos).toMatchObject([{ status: "pending" }]);
+    expect(saved.user.profile.main_image).toBeNull();
     expect(saved.user.profile.interests.length).toBe(1);
     await context.close();
   });
