@@ -88,6 +88,7 @@ import { registerSecurityHeaders } from "./plugins/securityHeaders";
 import { registerCompression } from "./plugins/compression";
 import { refuseOversizedUpload } from "./features/photos/readUpload";
 import { registerRequestContext } from "./plugins/requestContext";
+import { registerRouteAuth, registerWithAuth, requireRouteAuth } from "./plugins/routeAuth";
 import { type LogDestination, loggingOptions, registerRequestLogging } from "./plugins/requestLogging";
 import { AppMetrics } from "./metrics/appMetrics";
 import { countedMailer } from "./metrics/countedMailer";
@@ -98,7 +99,6 @@ import { memberLookupRoutes } from "./features/memberLookup/memberLookup.routes"
 import { moderationRoutes } from "./features/moderation/moderation.routes";
 import { RESTRICTION_END_JOB, RestrictionsService } from "./features/moderation/restrictions.service";
 import { ConsoleAuthService } from "./features/operators/consoleAuth.service";
-import { registerOperatorAccess } from "./features/operators/operatorAccess";
 import { operatorsRoutes } from "./features/operators/operators.routes";
 import { reportsRoutes } from "./features/reports/reports.routes";
 import { ReportsService } from "./features/reports/reports.service";
@@ -190,6 +190,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  requireRouteAuth(app);
   const routes: RouteOptions[] = [];
   app.addHook("onRoute", (route) => {
     // A copy as declared: plugins' own onRoute hooks (websocket) wrap the handler of the original afterwards.
@@ -225,8 +226,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const notificationMailer = new NotificationMailer(db, mailFrom, () => notifications.unsubscribeSecret());
   const push = new PushService(db, new WebPushSender(), await vapidKeys(db, config.vapid), app.log, config.vapidSubject);
   const testProvider = config.payments?.provider === "test" ? new TestPaymentProvider(db) : null;
-  const paymentProvider: PaymentProvider | null =
-    config.payments?.provider === "mollie" ? new MolliePaymentProvider(config.payments) : testProvider;
+  const paymentProvider: PaymentProvider | null = config.payments?.provider === "mollie" ? new MolliePaymentProvider(config.payments) : testProvider;
   const devSms = config.devSms ? new DevSmsOutbox(join(config.dataDir, "sms")) : null;
   const smsSender: SmsSender | null = config.sms ? new HttpSmsGateway(config.sms.url, config.sms.token) : devSms;
   if (!smsSender) app.log.warn("SMS_URL is not set: direct-debit codes cannot be sent");
@@ -271,12 +271,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     openapi: { info: { title: "Dating site API", version: "1" } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  await registerWithAuth(app, "visitor", (scope) => scope.register(fastifySwaggerUi, { routePrefix: "/api/docs" }));
   const sites = new SiteResolver(db, config.production);
   registerRequestContext(app, { db, sites, members, siteOrigin: siteOriginOf(config) });
   registerMetrics(app, metrics, config.metricsToken);
   registerRequestLogging(app, config.requestLog);
-  registerOperatorAccess(app, db);
+  registerRouteAuth(app, db);
   registerInputTextCheck(app);
   app.addHook("preValidation", refuseOversizedUpload);
 

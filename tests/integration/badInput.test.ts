@@ -5,7 +5,7 @@ import { ERROR_CODES } from "../../src/common/errors";
 import { insertSession } from "../../src/server/features/auth/auth.repo";
 import { hashToken, newToken } from "../../src/server/features/auth/tokens";
 import { addOperator } from "../../src/server/features/operators/operatorAccounts";
-import { operatorAccessOf } from "../../src/server/features/operators/operatorAccess";
+import { routeAuthOf } from "../../src/server/plugins/routeAuth";
 import { insertOperatorSession } from "../../src/server/features/operators/operators.repo";
 import de from "../../src/web/i18n/locales/de.json";
 import en from "../../src/web/i18n/locales/en.json";
@@ -26,12 +26,12 @@ const { db } = t.testDb.database;
 const target = await createMember(db, t.site.id, { name: "Target Member" });
 const routes = routesUnderTest(t.server.routes);
 /**
- * Console routes check their operator before validation (one hook, features/operators): a visitor or
+ * Console routes check their operator before validation (the one route-auth hook, plugins/routeAuth.ts): a visitor or
  * a member gets 403 whatever the input (consoleAccess.test.ts proves it for every one), so their input
  * is walked with an admin's console sign-in instead.
  */
 const operatorRoutes = new Set(
-  t.server.routes.filter((r) => r.url.startsWith(`${OPERATOR_COOKIE_PATH}/`) && operatorAccessOf(r.config) !== "anyone").map((r) => r.url),
+  t.server.routes.filter((r) => r.url.startsWith(`${OPERATOR_COOKIE_PATH}/`) && routeAuthOf(r.config) !== "visitor").map((r) => r.url),
 );
 const { id: adminId } = await addOperator(db, "fuzz-admin@staff.example", "admin", "a long operator passphrase");
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { grantCreditsRequestSchema, memberDetailSchema, memberHitSchema, memberSearchQuerySchema, reasonRequestSchema } from "../../../common/schemas/console";
 import { okSchema } from "../../../common/schemas/auth";
 import { idSchema } from "../../../common/schemas/ids";
-import { requireOperator } from "../operators/operatorAccess";
+import { operatorOf } from "../../plugins/routeAuth";
 import type { MemberLookupService } from "./memberLookup.service";
 
 const tags = ["console"];
@@ -15,7 +15,7 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{ lookup: MemberLookupSer
   app.get(
     "/api/console/members",
     {
-      config: { operator: LOOKUP },
+      config: { auth: LOOKUP },
       schema: {
         tags,
         summary: "Find members by id, e-mail or name",
@@ -31,7 +31,7 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{ lookup: MemberLookupSer
 
   app.get(
     "/api/console/members/:id",
-    { config: { operator: LOOKUP }, schema: { tags, summary: "A member's account, profile, money and trail", params, response: { 200: memberDetailSchema } } },
+    { config: { auth: LOOKUP }, schema: { tags, summary: "A member's account, profile, money and trail", params, response: { 200: memberDetailSchema } } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return lookup.detail(request.params.id);
@@ -41,11 +41,11 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{ lookup: MemberLookupSer
   app.post(
     "/api/console/members/:id/end-sessions",
     {
-      config: { operator: LOOKUP },
+      config: { auth: LOOKUP },
       schema: { tags, summary: "Log the member out everywhere", params, body: reasonRequestSchema, response: { 200: okSchema } },
     },
     async (request) => {
-      await lookup.endSessions(requireOperator(request).operator.id, request.params.id, request.body.reason);
+      await lookup.endSessions(operatorOf(request).operator.id, request.params.id, request.body.reason);
       return { ok: true as const };
     },
   );
@@ -53,9 +53,9 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{ lookup: MemberLookupSer
   app.post(
     "/api/console/members/:id/credits",
     {
-      config: { operator: LOOKUP },
+      config: { auth: LOOKUP },
       schema: { tags, summary: "Grant goodwill credits", params, body: grantCreditsRequestSchema, response: { 200: z.object({ credits: z.number() }) } },
     },
-    async (request) => ({ credits: await lookup.grantCredits(requireOperator(request).operator.id, request.params.id, request.body) }),
+    async (request) => ({ credits: await lookup.grantCredits(operatorOf(request).operator.id, request.params.id, request.body) }),
   );
 };

@@ -22,13 +22,12 @@ import {
   transactionResponseSchema,
   transactionsResponseSchema,
 } from "../../../common/schemas/payments";
-import { AppError, requireMember } from "../../errors";
+import { AppError } from "../../errors";
+import { memberOf } from "../../plugins/routeAuth";
 import type { DiscountsService } from "../discounts/discounts.service";
 import type { DirectDebitService } from "./directDebit.service";
 import type { PaymentsService } from "./payments.service";
 import type { RepeatOrderService } from "./repeatOrder.service";
-
-const member = requireMember;
 
 const paymentRequest = (request: FastifyRequest) => {
   const key = request.headers["idempotency-key"];
@@ -50,9 +49,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.get(
     "/api/credits.php",
     {
+      config: { auth: "visitor" },
       schema: {
         tags: ["payments"],
-        summary: "The site's credit bundles in the member's currency, and the payment methods of their country (visitors: by GeoIP); ?code= shows a discount code's prices",
+        summary:
+          "The site's credit bundles in the member's currency, and the payment methods of their country (visitors: by GeoIP); ?code= shows a discount code's prices",
         querystring: creditsQuerySchema,
         response: { 200: creditsOfferSchema },
       },
@@ -63,6 +64,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.get(
     "/api/discountcode.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["payments"],
         summary: "A discount code as the member may use it (?code=), or their welcome code (?welcome=true): 'Code not found', 'Code already used'",
@@ -72,7 +74,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const m = member(request.member);
+      const m = memberOf(request);
       if (request.query.code) return discounts.lookup(m, request.site, payments.countryOf(m, request.country), request.query.code);
       if (request.query.welcome) return discounts.welcome(m);
       throw new AppError(400, "code_not_found");
@@ -82,6 +84,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.post(
     "/api/payment.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["payments"],
         summary: "Order a bundle with a payment method: answers the provider's checkout address (Idempotency-Key makes a retry safe)",
@@ -89,12 +92,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         response: { 200: startPaymentResponseSchema },
       },
     },
-    async (request) => payments.start(member(request.member), request.site, request.body, paymentRequest(request)),
+    async (request) => payments.start(memberOf(request), request.site, request.body, paymentRequest(request)),
   );
 
   app.get(
     "/api/payment.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["payments"],
         summary: "The state of the member's own payment (asks the provider while it is not final)",
@@ -104,13 +108,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return payments.status(member(request.member), request.site, request.query.id);
+      return payments.status(memberOf(request), request.site, request.query.id);
     },
   );
 
   app.post(
     "/api/payment-webhook.php",
     {
+      config: { auth: "visitor" },
       schema: {
         tags: ["payments"],
         summary: "The payment provider's webhook: names a payment by id; its state is then fetched from the provider",
@@ -128,6 +133,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.get(
     "/api/repeat-order.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["payments"],
         summary: "The card the provider keeps for one-step orders (a label such as 'Visa •••• 4242'), and the bundle bought last",
@@ -137,28 +143,30 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return repeatOrders.offer(member(request.member));
+      return repeatOrders.offer(memberOf(request));
     },
   );
 
   app.post(
     "/api/repeat-order.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["payments"],
-        summary: "Buy a bundle again with the kept card, without the checkout (Idempotency-Key makes a retry safe); answers the payment: paid, or failed when the card was declined",
+        summary:
+          "Buy a bundle again with the kept card, without the checkout (Idempotency-Key makes a retry safe); answers the payment: paid, or failed when the card was declined",
         body: repeatOrderSchema,
         response: { 200: paymentSchema },
       },
     },
-    async (request) => repeatOrders.buy(member(request.member), request.site, request.body.bundle_id, paymentRequest(request)),
+    async (request) => repeatOrders.buy(memberOf(request), request.site, request.body.bundle_id, paymentRequest(request)),
   );
 
   app.delete(
     "/api/repeat-order.php",
-    { schema: { tags: ["payments"], summary: "Forget the kept card", response: { 200: okSchema } } },
+    { config: { auth: "member" }, schema: { tags: ["payments"], summary: "Forget the kept card", response: { 200: okSchema } } },
     async (request) => {
-      await repeatOrders.forget(member(request.member));
+      await repeatOrders.forget(memberOf(request));
       return { ok: true as const };
     },
   );
@@ -166,6 +174,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.post(
     "/api/directdebit.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["payments"],
         summary: "Ask for a one-time SEPA direct debit of a bundle: account holder, IBAN, mobile number and the authorisation; a code goes out by SMS",
@@ -173,12 +182,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         response: { 200: directDebitStartedSchema },
       },
     },
-    async (request) => directDebits.request(member(request.member), request.site, request.body, paymentRequest(request)),
+    async (request) => directDebits.request(memberOf(request), request.site, request.body, paymentRequest(request)),
   );
 
   app.post(
     "/api/directdebit-confirm.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["payments"],
         summary: "Confirm a direct debit with the code from the SMS ('Code invalid' on a wrong one); answers the payment, pending until the bank collects",
@@ -186,16 +196,22 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         response: { 200: paymentSchema },
       },
     },
-    async (request) => directDebits.confirm(member(request.member), request.site, request.body.request_id, request.body.code, paymentRequest(request)),
+    async (request) => directDebits.confirm(memberOf(request), request.site, request.body.request_id, request.body.code, paymentRequest(request)),
   );
 
   app.post(
     "/api/directdebit-resend.php",
     {
-      schema: { tags: ["payments"], summary: "A new SMS code for a direct debit (at most once a minute)", body: directDebitResendSchema, response: { 200: okSchema } },
+      config: { auth: "member" },
+      schema: {
+        tags: ["payments"],
+        summary: "A new SMS code for a direct debit (at most once a minute)",
+        body: directDebitResendSchema,
+        response: { 200: okSchema },
+      },
     },
     async (request) => {
-      await directDebits.resend(member(request.member), request.site, request.body.request_id, paymentRequest(request));
+      await directDebits.resend(memberOf(request), request.site, request.body.request_id, paymentRequest(request));
       return { ok: true as const };
     },
   );
@@ -203,6 +219,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.post(
     "/api/refund.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["payments"],
         summary: "Take a purchase back within the site's refund days, while its credits are unspent; the money goes back through the provider",
@@ -210,12 +227,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         response: { 200: paymentSchema },
       },
     },
-    async (request) => payments.refund(member(request.member), request.site, request.body.payment_id),
+    async (request) => payments.refund(memberOf(request), request.site, request.body.payment_id),
   );
 
   app.get(
     "/api/transactions.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["payments"],
         summary: "The member's purchases, newest first; with ?id= one of them with the receipt's details",
@@ -225,7 +243,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const m = member(request.member);
+      const m = memberOf(request);
       return request.query.id ? payments.transaction(m, request.site, request.query.id) : payments.transactions(m, request.site);
     },
   );
@@ -233,6 +251,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.get(
     "/api/credit-history.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["payments"],
         summary: "Every credit movement of the member, newest first, with its running balance and what the credits cost in money",
@@ -242,7 +261,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return payments.history(member(request.member));
+      return payments.history(memberOf(request));
     },
   );
 };

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { okSchema } from "../../../common/schemas/auth";
 import { makePushSubscriptionSchema, pushQuerySchema, pushUnsubscribeSchema } from "../../../common/schemas/push";
-import { unauthorized } from "../../errors";
+import { memberOf } from "../../plugins/routeAuth";
 import type { PushService } from "./push.service";
 
 export interface PushRoutesOptions {
@@ -58,7 +58,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
     "/api/user.php",
     {
       constraints,
-      config: { swaggerTransform: documentedAs("/api/user.php?push=1") },
+      config: { auth: "member", swaggerTransform: documentedAs("/api/user.php?push=1") },
       schema: {
         tags: ["account"],
         summary: "Save this browser's push subscription for the member (the browser's PushSubscription JSON)",
@@ -68,8 +68,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      if (!request.member) throw unauthorized();
-      await push.subscribe(request.member, request.body);
+      await push.subscribe(memberOf(request), request.body);
       return { ok: true as const };
     },
   );
@@ -78,7 +77,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
     "/api/user.php",
     {
       constraints,
-      config: { swaggerTransform: documentedAs("/api/user.php?push=1") },
+      config: { auth: "member", swaggerTransform: documentedAs("/api/user.php?push=1") },
       schema: {
         tags: ["account"],
         summary: "Forget this browser's push subscription (push turned off, or logout)",
@@ -88,8 +87,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      if (!request.member) throw unauthorized();
-      await push.unsubscribe(request.member, request.body.endpoint);
+      await push.unsubscribe(memberOf(request), request.body.endpoint);
       return { ok: true as const };
     },
   );

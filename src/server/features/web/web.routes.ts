@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchPageRoute } from "../../../common/routes";
 import { sendCompressed } from "../../plugins/compression";
 import { sendError } from "../../plugins/errors";
+import { registerWithAuth } from "../../plugins/routeAuth";
 import { VISIT_COOKIE } from "../visits/visits.routes";
 import { escapeHtml } from "../../escapeHtml";
 import type { CompanyRow } from "../settings/settings.repo";
@@ -20,19 +21,22 @@ export async function registerWeb(app: FastifyInstance, webRoot: string, company
   const indexPath = join(webRoot, "index.html");
   const built = existsSync(indexPath);
   if (built) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      prefix: "/",
-      index: false,
-      wildcard: false,
-      // The .br and .gz copies written at build time (scripts/precompress.mjs), chosen by Accept-Encoding.
-      preCompressed: true,
-      setHeaders(reply, path) {
-        // The service worker keeps its name across versions: browsers must ask for it again each time.
-        const cache = path.includes("/assets/") ? "public, max-age=31536000, immutable" : path.endsWith("/sw.js") ? "no-cache" : "public, max-age=3600";
-        reply.header("cache-control", cache);
-      },
-    });
+    // The built files are public: a visitor loads the app before anyone signs in.
+    await registerWithAuth(app, "visitor", (scope) =>
+      scope.register(fastifyStatic, {
+        root: webRoot,
+        prefix: "/",
+        index: false,
+        wildcard: false,
+        // The .br and .gz copies written at build time (scripts/precompress.mjs), chosen by Accept-Encoding.
+        preCompressed: true,
+        setHeaders(reply, path) {
+          // The service worker keeps its name across versions: browsers must ask for it again each time.
+          const cache = path.includes("/assets/") ? "public, max-age=31536000, immutable" : path.endsWith("/sw.js") ? "no-cache" : "public, max-age=3600";
+          reply.header("cache-control", cache);
+        },
+      }),
+    );
   }
   const template = built ? readFileSync(indexPath, "utf8") : null;
 
@@ -49,7 +53,9 @@ export async function registerWeb(app: FastifyInstance, webRoot: string, company
     const route = status === 200 ? matchPageRoute(path) : null;
     const isPublic = route !== null && (PUBLIC_ROUTES.includes(route.name) || LANDER_ROUTES.includes(route.name));
     const legal =
-      route && request.site && LEGAL_ROUTES.includes(route.name) ? legalPageHtml(route.name, request.lang, request.site, (await companyOf(request))?.info ?? null) : null;
+      route && request.site && LEGAL_ROUTES.includes(route.name)
+        ? legalPageHtml(route.name, request.lang, request.site, (await companyOf(request))?.info ?? null)
+        : null;
     // For visitors only: a member's home is the members area, which must not flash the visitor's page first.
     const marketing = route && request.site && !legal && !request.member ? marketingPageHtml(route.name, path, request.lang, request.site) : null;
     const page = legal ?? marketing;
