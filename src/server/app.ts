@@ -2,10 +2,8 @@ import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyWebsocket from "@fastify/websocket";
-import fastifySwagger from "@fastify/swagger";
-import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Limiter } from "./adapters/limiter";
 import { DbLimiter } from "./adapters/limiter.db";
 import { FallbackLimiter } from "./adapters/limiter.fallback";
@@ -88,7 +86,8 @@ import { registerSecurityHeaders } from "./plugins/securityHeaders";
 import { registerCompression } from "./plugins/compression";
 import { refuseOversizedUpload } from "./features/photos/readUpload";
 import { registerRequestContext } from "./plugins/requestContext";
-import { registerRouteAuth, registerWithAuth, requireRouteAuth } from "./plugins/routeAuth";
+import { registerRouteAuth, requireRouteAuth } from "./plugins/routeAuth";
+import { registerApiDocs } from "./plugins/apiDocs";
 import { type LogDestination, loggingOptions, registerRequestLogging } from "./plugins/requestLogging";
 import { AppMetrics } from "./metrics/appMetrics";
 import { countedMailer } from "./metrics/countedMailer";
@@ -267,11 +266,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(fastifyCookie, { parseOptions: { path: "/", sameSite: "lax", secure: config.production ? true : "auto" } });
   await app.register(fastifyWebsocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD_BYTES } });
   await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: "Dating site API", version: "1" } },
-    transform: jsonSchemaTransform,
-  });
-  await registerWithAuth(app, "visitor", (scope) => scope.register(fastifySwaggerUi, { routePrefix: "/api/docs" }));
+  await registerApiDocs(app);
   const sites = new SiteResolver(db, config.production);
   registerRequestContext(app, { db, sites, members, siteOrigin: siteOriginOf(config) });
   registerMetrics(app, metrics, config.metricsToken);

@@ -131,6 +131,48 @@ describe("pages", () => {
     }
   });
 
+  it("shows in /api/docs who may call each route and its error answers", async () => {
+    interface Operation {
+      description?: string;
+      security?: Record<string, string[]>[];
+      "x-auth"?: unknown;
+      responses: Record<
+        string,
+        { description: string; content?: Record<string, { schema: { properties: { error: { properties: { code: { enum: string[] } } } } } }> }
+      >;
+    }
+    const res = await t
+      .client()
+      .get<{ paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } }>("/api/docs/json");
+    const { paths, components } = res.body;
+    expect(components.securitySchemes.memberSession).toEqual(expect.objectContaining({ type: "apiKey", in: "cookie", name: "auth" }));
+    const errorCode = (op: Operation, status: string) => op.responses[status]?.content?.["application/json"].schema.properties.error.properties.code.enum;
+
+    const remove = paths["/api/chat.php"].delete;
+    expect(remove["x-auth"]).toBe("member");
+    expect(remove.security).toEqual([{ memberSession: [] }]);
+    expect(remove.description).toMatch(/logged-in member.*403 authentication_required/);
+    expect(errorCode(remove, "403")).toEqual(["authentication_required"]);
+    expect(errorCode(remove, "400")).toEqual(["validation_failed"]);
+
+    // A member route without input has no 400 to document; a push route under its own documented path.
+    expect(paths["/api/likes.php"].get.responses).not.toHaveProperty("400");
+    expect(paths["/api/likes.php"].get["x-auth"]).toBe("member");
+    expect(paths["/api/user.php?push=1"].post["x-auth"]).toBe("member");
+
+    const user = paths["/api/user.php"].get;
+    expect(user["x-auth"]).toBe("visitor");
+    expect(user.security).toBeUndefined();
+    expect(user.responses).not.toHaveProperty("403");
+    expect(user.description).toMatch(/anyone/);
+    expect(errorCode(paths["/api/signup.php"].post, "400")).toEqual(["validation_failed"]);
+
+    const audit = paths["/api/console/audit"].get;
+    expect(audit["x-auth"]).toEqual(["admin"]);
+    expect(audit.security).toEqual([{ consoleSession: [] }]);
+    expect(errorCode(audit, "403")).toEqual(["operator_forbidden"]);
+  });
+
 });
 
 describe("the installed app", () => {

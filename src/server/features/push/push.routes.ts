@@ -1,6 +1,7 @@
 import type { SwaggerTransform } from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
-import { jsonSchemaTransform, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { documentRoute } from "../../plugins/apiDocs";
 import { okSchema } from "../../../common/schemas/auth";
 import { makePushSubscriptionSchema, pushQuerySchema, pushUnsubscribeSchema } from "../../../common/schemas/push";
 import { memberOf } from "../../plugins/routeAuth";
@@ -44,7 +45,7 @@ function addPushQueryConstraint(app: FastifyInstance): void {
 const documentedAs =
   (url: string): SwaggerTransform =>
   (args) => {
-    const transformed = jsonSchemaTransform(args);
+    const transformed = documentRoute(args);
     const { querystring: _query, ...schema } = (transformed.schema ?? {}) as Record<string, unknown>;
     return { schema, url };
   };
