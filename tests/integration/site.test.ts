@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { API_CALLS } from "../../src/common/apiCalls";
 import { appForFile, startTestApp, type TestApp } from "../support/testApp";
 
 let t: TestApp;
@@ -128,6 +129,20 @@ describe("pages", () => {
     expect(res.status).toBe(200);
     for (const path of ["/api/user.php", "/api/signup.php", "/api/settings.php", "/api/reset-password.php", "/api/mail-change.php", "/api/geocode.php"]) {
       expect(res.body.paths, path).toHaveProperty(path);
+    }
+  });
+
+  it("serves every call of the web client's typed contract with exactly its schemas", () => {
+    const calls = Object.entries(API_CALLS);
+    expect(calls.length).toBeGreaterThan(5);
+    for (const [endpoint, contract] of calls) {
+      const [method, url] = endpoint.split(" ");
+      const route = t.server.routes.find((r) => r.url === url && (Array.isArray(r.method) ? r.method : [r.method]).includes(method) && !r.constraints);
+      expect(route, endpoint).toBeDefined();
+      const schema = route?.schema as Record<string, unknown> & { response: Record<number, unknown> };
+      expect(schema.querystring, `${endpoint} query`).toBe("querystring" in contract ? contract.querystring : undefined);
+      expect(schema.body, `${endpoint} body`).toBe("body" in contract ? contract.body : undefined);
+      expect(schema.response[200], `${endpoint} answer`).toBe(contract.response[200]);
     }
   });
 

@@ -1,18 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { okSchema } from "../../../common/schemas/auth";
-import {
-  type ChatsResponse,
-  chatsResponseSchema,
-  conversationQuerySchema,
-  conversationResponseSchema,
-  deleteConversationQuerySchema,
-  sendGiftSchema,
-  sendMessageResponseSchema,
-  sendMessageSchema,
-  sendPhotoQuerySchema,
-} from "../../../common/schemas/chat";
+import { type ChatsResponse, chatCalls } from "../../../common/schemas/chat";
 import { notFound } from "../../errors";
 import { memberOf } from "../../plugins/routeAuth";
 import { viewerOf } from "../members/members.routes";
@@ -33,7 +22,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     "/api/chats.php",
     {
       config: { auth: "member" },
-      schema: { tags: ["chat"], summary: "The member's conversations, newest first, with unread counts", response: { 200: chatsResponseSchema } },
+      schema: { tags: ["chat"], summary: "The member's conversations, newest first, with unread counts", ...chatCalls["GET /api/chats.php"] },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
@@ -50,8 +39,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
       schema: {
         tags: ["chat"],
         summary: "A conversation (by id, or with a member): its newest messages; marks them read",
-        querystring: conversationQuerySchema,
-        response: { 200: conversationResponseSchema },
+        ...chatCalls["GET /api/chat.php"],
       },
     },
     async (request, reply) => {
@@ -67,8 +55,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
       schema: {
         tags: ["chat"],
         summary: "Send a message (costs credits). Send an Idempotency-Key header: a retry is answered without sending or charging again",
-        body: sendMessageSchema,
-        response: { 200: sendMessageResponseSchema },
+        ...chatCalls["POST /api/chat.php"],
       },
     },
     async (request) => chat.send(memberOf(request), request.site, request.body, sendRequest(request)),
@@ -81,8 +68,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
       schema: {
         tags: ["chat"],
         summary: "Send a gift from the catalogue in a conversation (costs the site's gift_credits; Idempotency-Key as for messages)",
-        body: sendGiftSchema,
-        response: { 200: sendMessageResponseSchema },
+        ...chatCalls["POST /api/gift.php"],
       },
     },
     async (request) => chat.sendGift(memberOf(request), request.site, request.body, sendRequest(request)),
@@ -96,8 +82,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         tags: ["chat"],
         summary: "Send a photo in chat (multipart/form-data, field `photo`; costs the site's photo_credits; Idempotency-Key as for messages)",
         consumes: ["multipart/form-data"],
-        querystring: sendPhotoQuerySchema,
-        response: { 200: sendMessageResponseSchema },
+        ...chatCalls["POST /api/chatphoto.php"],
       },
     },
     async (request) => {
@@ -126,8 +111,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
       schema: {
         tags: ["chat"],
         summary: "Remove a conversation from the member's list",
-        querystring: deleteConversationQuerySchema,
-        response: { 200: okSchema },
+        ...chatCalls["DELETE /api/chat.php"],
       },
     },
     async (request) => {
