@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { blockResponseSchema, blocksResponseSchema, targetSchema } from "../../../common/schemas/members";
+import { membersCalls } from "../../../common/schemas/members";
 import { memberViewerOf } from "../members/members.routes";
 import type { BlocksService } from "./blocks.service";
 
 export const blocksRoutes: FastifyPluginAsyncZod<{ blocks: BlocksService }> = async (app, { blocks }) => {
   app.post(
     "/api/block.php",
-    { config: { auth: "member" }, schema: { tags: ["members"], summary: "Block a member", body: targetSchema, response: { 200: blockResponseSchema } } },
+    { config: { auth: "member" }, schema: { tags: ["members"], summary: "Block a member", ...membersCalls["POST /api/block.php"] } },
     async (request) => {
       await blocks.block(memberViewerOf(request), request.body.id);
       return { blocked: true };
@@ -17,7 +17,7 @@ export const blocksRoutes: FastifyPluginAsyncZod<{ blocks: BlocksService }> = as
     "/api/block.php",
     {
       config: { auth: "member" },
-      schema: { tags: ["members"], summary: "Unblock a member", querystring: targetSchema, response: { 200: blockResponseSchema } },
+      schema: { tags: ["members"], summary: "Unblock a member", ...membersCalls["DELETE /api/block.php"] },
     },
     async (request) => {
       await blocks.unblock(memberViewerOf(request).id, request.query.id);
@@ -27,7 +27,7 @@ export const blocksRoutes: FastifyPluginAsyncZod<{ blocks: BlocksService }> = as
 
   app.get(
     "/api/blocks.php",
-    { config: { auth: "member" }, schema: { tags: ["members"], summary: "Members the viewer has blocked", response: { 200: blocksResponseSchema } } },
+    { config: { auth: "member" }, schema: { tags: ["members"], summary: "Members the viewer has blocked", ...membersCalls["GET /api/blocks.php"] } },
     async (request) => ({ profiles: await blocks.list(memberViewerOf(request).id) }),
   );
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { autoLikeResponseSchema, likeResponseSchema, likesResponseSchema, targetSchema } from "../../../common/schemas/members";
+import { membersCalls } from "../../../common/schemas/members";
 import { memberOf } from "../../plugins/routeAuth";
 import { sendJson } from "../../plugins/sendJson";
 import { memberViewerOf } from "../members/members.routes";
@@ -10,14 +10,14 @@ export const likesRoutes: FastifyPluginAsyncZod<{ likes: LikesService }> = async
     "/api/like.php",
     {
       config: { auth: "member" },
-      schema: { tags: ["likes"], summary: "Like a member; answers whether it is a match", body: targetSchema, response: { 200: likeResponseSchema } },
+      schema: { tags: ["likes"], summary: "Like a member; answers whether it is a match", ...membersCalls["POST /api/like.php"] },
     },
     async (request) => likes.like(memberViewerOf(request), request.body.id, request.origin),
   );
 
   app.delete(
     "/api/like.php",
-    { config: { auth: "member" }, schema: { tags: ["likes"], summary: "Take a like back", querystring: targetSchema, response: { 200: likeResponseSchema } } },
+    { config: { auth: "member" }, schema: { tags: ["likes"], summary: "Take a like back", ...membersCalls["DELETE /api/like.php"] } },
     async (request) => likes.unlike(memberViewerOf(request), request.query.id),
   );
 
@@ -25,7 +25,7 @@ export const likesRoutes: FastifyPluginAsyncZod<{ likes: LikesService }> = async
     "/api/likes.php",
     {
       config: { auth: "member" },
-      schema: { tags: ["likes"], summary: "Likes received (new first), given and mutual", response: { 200: likesResponseSchema } },
+      schema: { tags: ["likes"], summary: "Likes received (new first), given and mutual", ...membersCalls["GET /api/likes.php"] },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
@@ -37,7 +37,7 @@ export const likesRoutes: FastifyPluginAsyncZod<{ likes: LikesService }> = async
     "/api/auto-like.php",
     {
       config: { auth: "member" },
-      schema: { tags: ["likes"], summary: "A member who now likes the viewer, for the 'New like!' modal", response: { 200: autoLikeResponseSchema } },
+      schema: { tags: ["likes"], summary: "A member who now likes the viewer, for the 'New like!' modal", ...membersCalls["GET /api/auto-like.php"] },
     },
     async (request) => {
       const { profile } = memberOf(request);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { memberQuerySchema, memberViewSchema, searchQuerySchema, searchResponseSchema } from "../../../common/schemas/members";
+import { membersCalls } from "../../../common/schemas/members";
 import { unauthorized } from "../../errors";
 import { type MemberRequest, memberOf } from "../../plugins/routeAuth";
 import type { MembersService } from "./members.service";
@@ -37,8 +37,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> =
         tags: ["members"],
         summary:
           "Search members: newest or nearest first, keyset paged with `cursor`, with the total and similar members when few match; `defaults=1` starts from the viewer's own settings",
-        querystring: searchQuerySchema,
-        response: { 200: searchResponseSchema },
+        ...membersCalls["GET /api/members.php"],
       },
     },
     async (request) => {
@@ -55,8 +54,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> =
       schema: {
         tags: ["members"],
         summary: "Another member's profile as the viewer may see it",
-        querystring: memberQuerySchema,
-        response: { 200: memberViewSchema },
+        ...membersCalls["GET /api/member.php"],
       },
     },
     async (request) => members.view(viewerOf(request), request.query.id),

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { okSchema } from "../../../common/schemas/auth";
-import { photoIdQuerySchema, photoResponseSchema } from "../../../common/schemas/members";
+import { membersCalls, photoResponseSchema } from "../../../common/schemas/members";
 import { notFound } from "../../errors";
 import { memberOf } from "../../plugins/routeAuth";
 import { viewerOf } from "../members/members.routes";
@@ -43,7 +42,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; onChan
 
   app.delete(
     "/api/photos.php",
-    { config: { auth: "member" }, schema: { tags: ["photos"], summary: "Delete an own photo", querystring: photoIdQuerySchema, response: { 200: okSchema } } },
+    { config: { auth: "member" }, schema: { tags: ["photos"], summary: "Delete an own photo", ...membersCalls["DELETE /api/photos.php"] } },
     async (request) => {
       const member = memberOf(request);
       await photos.remove(member, request.query.id);

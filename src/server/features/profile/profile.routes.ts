@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ownProfileResponseSchema, profileUpdateSchema } from "../../../common/schemas/members";
+import { membersCalls } from "../../../common/schemas/members";
 import { memberOf } from "../../plugins/routeAuth";
 import type { ProfileService } from "./profile.service";
 
@@ -8,7 +8,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
     "/api/profile.php",
     {
       config: { auth: "member" },
-      schema: { tags: ["profile"], summary: "Own profile, photos and invisible mode", response: { 200: ownProfileResponseSchema } },
+      schema: { tags: ["profile"], summary: "Own profile, photos and invisible mode", ...membersCalls["GET /api/profile.php"] },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
@@ -20,7 +20,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
     "/api/profile.php",
     {
       config: { auth: "member" },
-      schema: { tags: ["profile"], summary: "Change any of the own profile's fields", body: profileUpdateSchema, response: { 200: ownProfileResponseSchema } },
+      schema: { tags: ["profile"], summary: "Change any of the own profile's fields", ...membersCalls["PUT /api/profile.php"] },
     },
     async (request) => profile.update(memberOf(request), request.site, request.body),
   );

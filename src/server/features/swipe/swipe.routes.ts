@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { swipeDeckSchema, swipeRequestSchema, swipeResponseSchema } from "../../../common/schemas/members";
+import { membersCalls } from "../../../common/schemas/members";
 import { memberOf } from "../../plugins/routeAuth";
 import { memberViewerOf } from "../members/members.routes";
 import type { SwipeService } from "./swipe.service";
@@ -9,7 +9,7 @@ export const swipeRoutes: FastifyPluginAsyncZod<{ swipe: SwipeService }> = async
     "/api/swipe.php",
     {
       config: { auth: "member" },
-      schema: { tags: ["swipe"], summary: "The next cards of the swipe game and the likes left today", response: { 200: swipeDeckSchema } },
+      schema: { tags: ["swipe"], summary: "The next cards of the swipe game and the likes left today", ...membersCalls["GET /api/swipe.php"] },
     },
     async (request) => {
       return swipe.deck(memberOf(request), request.site.id);
@@ -20,7 +20,7 @@ export const swipeRoutes: FastifyPluginAsyncZod<{ swipe: SwipeService }> = async
     "/api/swipe.php",
     {
       config: { auth: "member" },
-      schema: { tags: ["swipe"], summary: "Like or pass a card", body: swipeRequestSchema, response: { 200: swipeResponseSchema } },
+      schema: { tags: ["swipe"], summary: "Like or pass a card", ...membersCalls["POST /api/swipe.php"] },
     },
     async (request) => {
       return swipe.swipe(memberViewerOf(request), request.body.id, request.body.action, request.origin);
