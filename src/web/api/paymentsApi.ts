@@ -86,11 +86,7 @@ export function useRefund() {
   return useMutation({
     mutationFn: (paymentId: string) => api<Payment>("/api/refund.php", { method: "POST", body: { payment_id: paymentId } }),
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["transactions"] }),
-        queryClient.invalidateQueries({ queryKey: ["credit-history"] }),
-        refetchUserQuietly(),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ["transactions"] }), queryClient.invalidateQueries({ queryKey: ["credit-history"] }), refetchUserQuietly()]);
     },
   });
 }
@@ -132,9 +128,7 @@ export function useConfirmDirectDebit() {
 }
 
 export function useResendDirectDebit() {
-  return useMutation({
-    mutationFn: (requestId: string) => api<{ ok: true }>("/api/directdebit-resend.php", { method: "POST", body: { request_id: requestId } }),
-  });
+  return useMutation({ mutationFn: (requestId: string) => api<{ ok: true }>("/api/directdebit-resend.php", { method: "POST", body: { request_id: requestId } }) });
 }
 
 export function useTransactions() {
