@@ -24,8 +24,11 @@ type Sendable<I, O> = I extends object ? { [K in keyof I]: unknown extends I[K] 
 type InputOf<S extends z.ZodType> = Sendable<z.input<S>, z.output<S>>;
 
 /** What a call sends: its query and its JSON body, each where the call has one. */
-export type CallInput<C extends CallContract> = (C extends { querystring: infer Q extends z.ZodType } ? { query: InputOf<Q> } : { query?: never }) &
-  (C extends { body: infer B extends z.ZodType } ? { body: InputOf<B> } : { body?: never });
+export type CallInput<C extends CallContract> = (C extends { querystring: infer Q extends z.ZodType } ? Part<"query", InputOf<Q>> : { query?: never }) &
+  (C extends { body: infer B extends z.ZodType } ? Part<"body", InputOf<B>> : { body?: never });
+
+/** A part of the input, optional where everything in it is. */
+type Part<K extends string, T> = {} extends T ? { [P in K]?: T } : { [P in K]: T };
 
 /** What a call answers (200). */
 export type CallAnswer<C extends CallContract> = z.output<C["response"][200]>;

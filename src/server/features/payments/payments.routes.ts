@@ -2,26 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { okSchema } from "../../../common/schemas/auth";
-import {
-  creditHistoryResponseSchema,
-  creditsOfferSchema,
-  creditsQuerySchema,
-  discountCodeQuerySchema,
-  discountCodeSchema,
-  paymentQuerySchema,
-  paymentSchema,
-  directDebitConfirmSchema,
-  directDebitRequestSchema,
-  directDebitResendSchema,
-  directDebitStartedSchema,
-  refundRequestSchema,
-  repeatOrderOfferSchema,
-  repeatOrderSchema,
-  startPaymentResponseSchema,
-  startPaymentSchema,
-  transactionResponseSchema,
-  transactionsResponseSchema,
-} from "../../../common/schemas/payments";
+import { paymentsCalls, transactionResponseSchema, transactionsResponseSchema } from "../../../common/schemas/payments";
 import { AppError } from "../../errors";
 import { memberOf } from "../../plugins/routeAuth";
 import type { DiscountsService } from "../discounts/discounts.service";
@@ -54,8 +35,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         tags: ["payments"],
         summary:
           "The site's credit bundles in the member's currency, and the payment methods of their country (visitors: by GeoIP); ?code= shows a discount code's prices",
-        querystring: creditsQuerySchema,
-        response: { 200: creditsOfferSchema },
+        ...paymentsCalls["GET /api/credits.php"],
       },
     },
     async (request) => payments.offer(request.member, request.site, request.country, request.query.code, request.lang),
@@ -68,8 +48,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       schema: {
         tags: ["payments"],
         summary: "A discount code as the member may use it (?code=), or their welcome code (?welcome=true): 'Code not found', 'Code already used'",
-        querystring: discountCodeQuerySchema,
-        response: { 200: discountCodeSchema },
+        ...paymentsCalls["GET /api/discountcode.php"],
       },
     },
     async (request, reply) => {
@@ -88,8 +67,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       schema: {
         tags: ["payments"],
         summary: "Order a bundle with a payment method: answers the provider's checkout address (Idempotency-Key makes a retry safe)",
-        body: startPaymentSchema,
-        response: { 200: startPaymentResponseSchema },
+        ...paymentsCalls["POST /api/payment.php"],
       },
     },
     async (request) => payments.start(memberOf(request), request.site, request.body, paymentRequest(request)),
@@ -102,8 +80,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       schema: {
         tags: ["payments"],
         summary: "The state of the member's own payment (asks the provider while it is not final)",
-        querystring: paymentQuerySchema,
-        response: { 200: paymentSchema },
+        ...paymentsCalls["GET /api/payment.php"],
       },
     },
     async (request, reply) => {
@@ -137,8 +114,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       schema: {
         tags: ["payments"],
         summary: "The card the provider keeps for one-step orders (a label such as 'Visa •••• 4242'), and the bundle bought last",
-        querystring: z.object({}).strict(),
-        response: { 200: repeatOrderOfferSchema },
+        ...paymentsCalls["GET /api/repeat-order.php"],
       },
     },
     async (request, reply) => {
@@ -155,8 +131,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         tags: ["payments"],
         summary:
           "Buy a bundle again with the kept card, without the checkout (Idempotency-Key makes a retry safe); answers the payment: paid, or failed when the card was declined",
-        body: repeatOrderSchema,
-        response: { 200: paymentSchema },
+        ...paymentsCalls["POST /api/repeat-order.php"],
       },
     },
     async (request) => repeatOrders.buy(memberOf(request), request.site, request.body.bundle_id, paymentRequest(request)),
@@ -164,7 +139,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
 
   app.delete(
     "/api/repeat-order.php",
-    { config: { auth: "member" }, schema: { tags: ["payments"], summary: "Forget the kept card", response: { 200: okSchema } } },
+    { config: { auth: "member" }, schema: { tags: ["payments"], summary: "Forget the kept card", ...paymentsCalls["DELETE /api/repeat-order.php"] } },
     async (request) => {
       await repeatOrders.forget(memberOf(request));
       return { ok: true as const };
@@ -178,8 +153,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       schema: {
         tags: ["payments"],
         summary: "Ask for a one-time SEPA direct debit of a bundle: account holder, IBAN, mobile number and the authorisation; a code goes out by SMS",
-        body: directDebitRequestSchema,
-        response: { 200: directDebitStartedSchema },
+        ...paymentsCalls["POST /api/directdebit.php"],
       },
     },
     async (request) => directDebits.request(memberOf(request), request.site, request.body, paymentRequest(request)),
@@ -192,8 +166,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       schema: {
         tags: ["payments"],
         summary: "Confirm a direct debit with the code from the SMS ('Code invalid' on a wrong one); answers the payment, pending until the bank collects",
-        body: directDebitConfirmSchema,
-        response: { 200: paymentSchema },
+        ...paymentsCalls["POST /api/directdebit-confirm.php"],
       },
     },
     async (request) => directDebits.confirm(memberOf(request), request.site, request.body.request_id, request.body.code, paymentRequest(request)),
@@ -206,8 +179,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       schema: {
         tags: ["payments"],
         summary: "A new SMS code for a direct debit (at most once a minute)",
-        body: directDebitResendSchema,
-        response: { 200: okSchema },
+        ...paymentsCalls["POST /api/directdebit-resend.php"],
       },
     },
     async (request) => {
@@ -223,8 +195,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       schema: {
         tags: ["payments"],
         summary: "Take a purchase back within the site's refund days, while its credits are unspent; the money goes back through the provider",
-        body: refundRequestSchema,
-        response: { 200: paymentSchema },
+        ...paymentsCalls["POST /api/refund.php"],
       },
     },
     async (request) => payments.refund(memberOf(request), request.site, request.body.payment_id),
@@ -255,8 +226,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       schema: {
         tags: ["payments"],
         summary: "Every credit movement of the member, newest first, with its running balance and what the credits cost in money",
-        querystring: z.object({}).strict(),
-        response: { 200: creditHistoryResponseSchema },
+        ...paymentsCalls["GET /api/credit-history.php"],
       },
     },
     async (request, reply) => {
