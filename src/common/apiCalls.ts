@@ -1,5 +1,6 @@
 import { chatCalls } from "./schemas/chat";
 import { membersCalls } from "./schemas/members";
+import { notificationsCalls } from "./schemas/notifications";
 import { paymentsCalls } from "./schemas/payments";
 
 /**
@@ -7,7 +8,7 @@ import { paymentsCalls } from "./schemas/payments";
  * reaches the client's bundle); the server's routes spread each call's schemas, and a test checks that
  * each one is served with exactly these.
  */
-export const API_CALLS = { ...chatCalls, ...membersCalls, ...paymentsCalls };
+export const API_CALLS = { ...chatCalls, ...membersCalls, ...paymentsCalls, ...notificationsCalls };
 
 export type ApiCalls = typeof API_CALLS;
 

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { okSchema } from "../../../common/schemas/auth";
-import { mailEventsSchema, notificationSettingsSchema, unsubscribeQuerySchema, updateNotificationsSchema } from "../../../common/schemas/notifications";
+import { mailEventsSchema, notificationsCalls, unsubscribeQuerySchema } from "../../../common/schemas/notifications";
 import { notFound } from "../../errors";
 import { memberOf } from "../../plugins/routeAuth";
 import type { NotificationsService } from "./notifications.service";
@@ -28,7 +28,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
       schema: {
         tags: ["notifications"],
         summary: "Which e-mails the member gets, and why they may be disabled",
-        response: { 200: notificationSettingsSchema },
+        ...notificationsCalls["GET /api/notifications.php"],
       },
     },
     async (request, reply) => {
@@ -44,8 +44,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
       schema: {
         tags: ["notifications"],
         summary: "Choose the e-mails (new message, new like, match); reenable turns them back on after a complaint, bounce or unsubscribe",
-        body: updateNotificationsSchema,
-        response: { 200: notificationSettingsSchema },
+        ...notificationsCalls["PUT /api/notifications.php"],
       },
     },
     async (request) => {
