@@ -16,7 +16,7 @@ const { database } = bench;
 const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: mkdtempSync(join(tmpdir(), "bench-")), SMTP_URL: "smtp://127.0.0.1:2525" });
 const server = await buildApp(config, {
   database,
-  extraRoutes: (app) => app.get("/bench/bare", async () => ({ ok: true, hello: "world" })),
+  extraRoutes: (app) => app.get("/bench/bare", { config: { auth: "visitor" } }, async () => ({ ok: true, hello: "world" })),
 });
 const site = await createSite(database.db);
 const { email, password } = await createMember(database.db, site.id);

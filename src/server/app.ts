@@ -2,10 +2,8 @@ import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyWebsocket from "@fastify/websocket";
-import fastifySwagger from "@fastify/swagger";
-import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Limiter } from "./adapters/limiter";
 import { DbLimiter } from "./adapters/limiter.db";
 import { FallbackLimiter } from "./adapters/limiter.fallback";
@@ -94,6 +92,8 @@ import { registerSecurityHeaders } from "./plugins/securityHeaders";
 import { registerCompression } from "./plugins/compression";
 import { refuseOversizedUpload } from "./features/photos/readUpload";
 import { registerRequestContext } from "./plugins/requestContext";
+import { registerRouteAuth, requireRouteAuth } from "./plugins/routeAuth";
+import { registerApiDocs } from "./plugins/apiDocs";
 import { type LogDestination, loggingOptions, registerRequestLogging } from "./plugins/requestLogging";
 import { AppMetrics } from "./metrics/appMetrics";
 import { countedMailer } from "./metrics/countedMailer";
@@ -104,7 +104,6 @@ import { memberLookupRoutes } from "./features/memberLookup/memberLookup.routes"
 import { moderationRoutes } from "./features/moderation/moderation.routes";
 import { RESTRICTION_END_JOB, RestrictionsService } from "./features/moderation/restrictions.service";
 import { ConsoleAuthService } from "./features/operators/consoleAuth.service";
-import { registerOperatorAccess } from "./features/operators/operatorAccess";
 import { operatorsRoutes } from "./features/operators/operators.routes";
 import { AppealsService } from "./features/reports/appeals.service";
 import { DecisionTeller } from "./features/reports/decisionTeller";
@@ -202,6 +201,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  requireRouteAuth(app);
   const routes: RouteOptions[] = [];
   app.addHook("onRoute", (route) => {
     // A copy as declared: plugins' own onRoute hooks (websocket) wrap the handler of the original afterwards.
@@ -279,16 +279,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(fastifyCookie, { parseOptions: { path: "/", sameSite: "lax", secure: config.production ? true : "auto" } });
   await app.register(fastifyWebsocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD_BYTES } });
   await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: "Dating site API", version: "1" } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  await registerApiDocs(app);
   const sites = new SiteResolver(db, config.production);
   registerRequestContext(app, { db, sites, members, siteOrigin: siteOriginOf(config) });
   registerMetrics(app, metrics, config.metricsToken);
   registerRequestLogging(app, config.requestLog);
-  registerOperatorAccess(app, db);
+  registerRouteAuth(app, db);
   registerInputTextCheck(app);
   app.addHook("preValidation", refuseOversizedUpload);
 

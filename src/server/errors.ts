@@ -1,5 +1,4 @@
 import type { ErrorCode } from "../common/errors";
-import type { MemberRecord } from "./features/auth/auth.repo";
 
 /** A failure the client is told about: status, code and the catalogue text (translated on the way out). */
 export class AppError extends Error {
@@ -20,9 +19,3 @@ export class AppError extends Error {
 
 export const unauthorized = () => new AppError(403, "authentication_required");
 export const notFound = () => new AppError(404, "not_found");
-
-/** The logged-in member of a request, or 403 authentication_required (spec section 8). */
-export function requireMember(member: MemberRecord | null): MemberRecord {
-  if (!member) throw unauthorized();
-  return member;
-}

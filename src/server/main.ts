@@ -24,7 +24,7 @@ try {
   // (a first start answers sooner; a stop half-way resumes at the next start).
   let seedTheRest = async () => {};
   if (config.seed) {
-    const { FIRST_DEMO_MEMBERS, seedDemoSite } = await import("../../scripts/seed/seedDemoSite");
+    const { FIRST_DEMO_MEMBERS, seedDemoSite } = await import("./seed/seedDemoSite");
     const seed = (members: number) => seedDemoSite(server.database.db, server.storage, { members, log: server.app.log, demoPassword: config.demoPassword });
     await seed(Math.min(config.seedMembers, FIRST_DEMO_MEMBERS));
     seedTheRest = () => seed(config.seedMembers).catch((err) => server.app.log.warn({ err }, "demo seeding stopped; it goes on at the next start"));

@@ -5,7 +5,7 @@ import { DbLimiter } from "../../src/server/adapters/limiter.db";
 import { PasswordAttempts } from "../../src/server/features/auth/passwordAttempts";
 import { ConsoleAuthService } from "../../src/server/features/operators/consoleAuth.service";
 import { addOperator } from "../../src/server/features/operators/operatorAccounts";
-import { operatorAccessOf } from "../../src/server/features/operators/operatorAccess";
+import { routeAuthOf } from "../../src/server/plugins/routeAuth";
 import { OPERATOR_PASSWORD, signedInOperator } from "../support/operators";
 import { appForFile, type TestApp, type TestClient } from "../support/testApp";
 
@@ -89,7 +89,7 @@ describe("who reaches which console route (from the route table)", () => {
       .flatMap((r) =>
         (Array.isArray(r.method) ? r.method : [r.method])
           .filter((m) => m !== "HEAD")
-          .map((method) => ({ method, url: r.url, access: operatorAccessOf(r.config) })),
+          .map((method) => ({ method, url: r.url, access: routeAuthOf(r.config) })),
       );
 
   const call = (client: TestClient, method: string, url: string) =>
@@ -104,7 +104,7 @@ describe("who reaches which console route (from the route table)", () => {
   it("answers 403 to visitors and to members on every route that is not the sign-in itself", async () => {
     const member = await t.loggedIn();
     const visitor = t.client();
-    for (const r of consoleRoutes().filter((r) => r.access !== "anyone")) {
+    for (const r of consoleRoutes().filter((r) => r.access !== "visitor")) {
       expect((await call(visitor, r.method, r.url)).status, `visitor ${r.method} ${r.url}`).toBe(403);
       expect((await call(member.client, r.method, r.url)).status, `member ${r.method} ${r.url}`).toBe(403);
     }

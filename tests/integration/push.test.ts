@@ -117,8 +117,10 @@ describe("POST /api/user.php?push=1", () => {
   it("leaves the login at the same path alone", async () => {
     const m = await createMember(t.testDb.database.db, t.site.id);
     const client = t.client();
-    // Login credentials sent to the push variant are no subscription, and no login.
-    expect((await client.post("/api/user.php?push=1", { email: m.email, password: m.password })).status).toBe(400);
+    // Login credentials sent to the push variant are no subscription, and no login: a visitor is
+    // refused before the body is looked at.
+    const pushed = await client.post<{ error: { code: string } }>("/api/user.php?push=1", { email: m.email, password: m.password });
+    expect([pushed.status, pushed.body.error.code]).toEqual([403, "authentication_required"]);
     expect(client.cookies.has("auth")).toBe(false);
     const login = await client.post<{ user: { id: number } }>("/api/user.php", { email: m.email, password: m.password });
     expect(login.status).toBe(200);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_LOGIN, seedDemoSite } from "../../scripts/seed/seedDemoSite";
+import { DEMO_LOGIN, seedDemoSite } from "../../src/server/seed/seedDemoSite";
 import { LocalStorage } from "../../src/server/adapters/storage";
 import { rowsOf } from "../../src/server/db/client";
 import { createTestDatabase, type TestDatabase } from "../support/testDatabase";

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { API_CALLS } from "../../src/common/apiCalls";
 import { appForFile, startTestApp, type TestApp } from "../support/testApp";
 
 let t: TestApp;
@@ -177,6 +178,63 @@ describe("pages", () => {
       expect(res.body.paths, path).toHaveProperty(path);
     }
   });
+
+  it("serves every call of the web client's typed contract with exactly its schemas", () => {
+    const calls = Object.entries(API_CALLS);
+    expect(calls.length).toBeGreaterThan(5);
+    for (const [endpoint, contract] of calls) {
+      const [method, url] = endpoint.split(" ");
+      const route = t.server.routes.find((r) => r.url === url && (Array.isArray(r.method) ? r.method : [r.method]).includes(method) && !r.constraints);
+      expect(route, endpoint).toBeDefined();
+      const schema = route?.schema as Record<string, unknown> & { response: Record<number, unknown> };
+      expect(schema.querystring, `${endpoint} query`).toBe("querystring" in contract ? contract.querystring : undefined);
+      expect(schema.body, `${endpoint} body`).toBe("body" in contract ? contract.body : undefined);
+      expect(schema.response[200], `${endpoint} answer`).toBe(contract.response[200]);
+    }
+  });
+
+  it("shows in /api/docs who may call each route and its error answers", async () => {
+    interface Operation {
+      description?: string;
+      security?: Record<string, string[]>[];
+      "x-auth"?: unknown;
+      responses: Record<
+        string,
+        { description: string; content?: Record<string, { schema: { properties: { error: { properties: { code: { enum: string[] } } } } } }> }
+      >;
+    }
+    const res = await t
+      .client()
+      .get<{ paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } }>("/api/docs/json");
+    const { paths, components } = res.body;
+    expect(components.securitySchemes.memberSession).toEqual(expect.objectContaining({ type: "apiKey", in: "cookie", name: "auth" }));
+    const errorCode = (op: Operation, status: string) => op.responses[status]?.content?.["application/json"].schema.properties.error.properties.code.enum;
+
+    const remove = paths["/api/chat.php"].delete;
+    expect(remove["x-auth"]).toBe("member");
+    expect(remove.security).toEqual([{ memberSession: [] }]);
+    expect(remove.description).toMatch(/logged-in member.*403 authentication_required/);
+    expect(errorCode(remove, "403")).toEqual(["authentication_required"]);
+    expect(errorCode(remove, "400")).toEqual(["validation_failed"]);
+
+    // A member route without input has no 400 to document; a push route under its own documented path.
+    expect(paths["/api/likes.php"].get.responses).not.toHaveProperty("400");
+    expect(paths["/api/likes.php"].get["x-auth"]).toBe("member");
+    expect(paths["/api/user.php?push=1"].post["x-auth"]).toBe("member");
+
+    const user = paths["/api/user.php"].get;
+    expect(user["x-auth"]).toBe("visitor");
+    expect(user.security).toBeUndefined();
+    expect(user.responses).not.toHaveProperty("403");
+    expect(user.description).toMatch(/anyone/);
+    expect(errorCode(paths["/api/signup.php"].post, "400")).toEqual(["validation_failed"]);
+
+    const audit = paths["/api/console/audit"].get;
+    expect(audit["x-auth"]).toEqual(["admin"]);
+    expect(audit.security).toEqual([{ consoleSession: [] }]);
+    expect(errorCode(audit, "403")).toEqual(["operator_forbidden"]);
+  });
+
 });
 
 describe("the installed app", () => {

@@ -4,6 +4,8 @@ import { idSchema } from "./ids";
 import { CHAT_HISTORY_LIMIT } from "../constants";
 import { GIFTS } from "../gifts";
 import { memberCardSchema } from "./user";
+import type { Calls } from "../apiContract";
+import { okSchema } from "./auth";
 
 // Conversations and messages (spec sections 3 and 7: chat list item, GET /api/chats.php, DELETE /api/chat.php).
 
@@ -81,3 +83,13 @@ export const sendPhotoQuerySchema = z
   .refine((b) => b.to !== undefined || b.conversation !== undefined, { error: "errors.not_found", path: ["to"] });
 
 export const deleteConversationQuerySchema = z.object({ conversation: id }).strict();
+
+/** The chat's calls (the server's routes and the web client's typed calls share them). */
+export const chatCalls = {
+  "GET /api/chats.php": { response: { 200: chatsResponseSchema } },
+  "GET /api/chat.php": { querystring: conversationQuerySchema, response: { 200: conversationResponseSchema } },
+  "POST /api/chat.php": { body: sendMessageSchema, response: { 200: sendMessageResponseSchema } },
+  "POST /api/gift.php": { body: sendGiftSchema, response: { 200: sendMessageResponseSchema } },
+  "POST /api/chatphoto.php": { querystring: sendPhotoQuerySchema, response: { 200: sendMessageResponseSchema } },
+  "DELETE /api/chat.php": { querystring: deleteConversationQuerySchema, response: { 200: okSchema } },
+} as const satisfies Calls;

@@ -9,6 +9,8 @@ import { SEARCH_SORTS } from "../searchDefaults";
 import { BODY_TYPES, EYE_COLORS, GENDERS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEXUALITIES, TATTOOS } from "../profileOptions";
 import { dateOfBirthSchema, nameSchema } from "./auth";
 import { memberCardSchema, profileSchema } from "./user";
+import type { Calls } from "../apiContract";
+import { okSchema } from "./auth";
 
 // Members and discovery: own profile, photos, search, profile view, likes, blocking, swipe game.
 
@@ -197,3 +199,21 @@ export type SwipeDeck = z.infer<typeof swipeDeckSchema>;
 export const swipeRequestSchema = z.object({ id, action: z.enum(["like", "pass"]) }).strict();
 export const swipeResponseSchema = z.object({ likes_left: z.number().int(), match: z.boolean() });
 export type SwipeResponse = z.infer<typeof swipeResponseSchema>;
+
+/** The calls of members, likes, blocks, the swipe game and the own profile (shared by the routes and the web client). */
+export const membersCalls = {
+  "GET /api/members.php": { querystring: searchQuerySchema, response: { 200: searchResponseSchema } },
+  "GET /api/member.php": { querystring: memberQuerySchema, response: { 200: memberViewSchema } },
+  "POST /api/like.php": { body: targetSchema, response: { 200: likeResponseSchema } },
+  "DELETE /api/like.php": { querystring: targetSchema, response: { 200: likeResponseSchema } },
+  "GET /api/likes.php": { response: { 200: likesResponseSchema } },
+  "GET /api/auto-like.php": { response: { 200: autoLikeResponseSchema } },
+  "POST /api/block.php": { body: targetSchema, response: { 200: blockResponseSchema } },
+  "DELETE /api/block.php": { querystring: targetSchema, response: { 200: blockResponseSchema } },
+  "GET /api/blocks.php": { response: { 200: blocksResponseSchema } },
+  "GET /api/swipe.php": { response: { 200: swipeDeckSchema } },
+  "POST /api/swipe.php": { body: swipeRequestSchema, response: { 200: swipeResponseSchema } },
+  "GET /api/profile.php": { response: { 200: ownProfileResponseSchema } },
+  "PUT /api/profile.php": { body: profileUpdateSchema, response: { 200: ownProfileResponseSchema } },
+  "DELETE /api/photos.php": { querystring: photoIdQuerySchema, response: { 200: okSchema } },
+} as const satisfies Calls;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NOTIFICATION_DISABLED_REASONS } from "./user";
+import type { Calls } from "../apiContract";
 
 // E-mail notifications (the /notifications page, spec sections 2 and 4).
 
@@ -31,3 +32,9 @@ export const mailEventsSchema = z
   })
   .strict();
 export type MailEvents = z.infer<typeof mailEventsSchema>;
+
+/** The member's e-mail choices (shared by the routes and the web client). */
+export const notificationsCalls = {
+  "GET /api/notifications.php": { response: { 200: notificationSettingsSchema } },
+  "PUT /api/notifications.php": { body: updateNotificationsSchema, response: { 200: notificationSettingsSchema } },
+} as const satisfies Calls;

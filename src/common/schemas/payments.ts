@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { Calls } from "../apiContract";
+import { okSchema } from "./auth";
 import { singleLine } from "./text";
 import { idSchema } from "./ids";
 import { DIRECT_DEBIT_CODE_DIGITS, DIRECT_DEBIT_HOLDER_MAX_LENGTH } from "../constants";
@@ -217,3 +219,22 @@ export const directDebitConfirmSchema = z
   .strict();
 
 export const directDebitResendSchema = z.object({ request_id: z.uuid({ error: "errors.not_found" }) }).strict();
+
+/** A call that takes no query (anything in it is refused). */
+const noQuery = z.object({}).strict();
+
+/** The calls of credits and payments (shared by the routes and the web client). */
+export const paymentsCalls = {
+  "GET /api/credits.php": { querystring: creditsQuerySchema, response: { 200: creditsOfferSchema } },
+  "GET /api/discountcode.php": { querystring: discountCodeQuerySchema, response: { 200: discountCodeSchema } },
+  "POST /api/payment.php": { body: startPaymentSchema, response: { 200: startPaymentResponseSchema } },
+  "GET /api/payment.php": { querystring: paymentQuerySchema, response: { 200: paymentSchema } },
+  "GET /api/repeat-order.php": { querystring: noQuery, response: { 200: repeatOrderOfferSchema } },
+  "POST /api/repeat-order.php": { body: repeatOrderSchema, response: { 200: paymentSchema } },
+  "DELETE /api/repeat-order.php": { response: { 200: okSchema } },
+  "POST /api/directdebit.php": { body: directDebitRequestSchema, response: { 200: directDebitStartedSchema } },
+  "POST /api/directdebit-confirm.php": { body: directDebitConfirmSchema, response: { 200: paymentSchema } },
+  "POST /api/directdebit-resend.php": { body: directDebitResendSchema, response: { 200: okSchema } },
+  "POST /api/refund.php": { body: refundRequestSchema, response: { 200: paymentSchema } },
+  "GET /api/credit-history.php": { querystring: noQuery, response: { 200: creditHistoryResponseSchema } },
+} as const satisfies Calls;

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { FIRST_DEMO_MEMBERS, seedDemoSite } from "../../../scripts/seed/seedDemoSite";
+import { FIRST_DEMO_MEMBERS, seedDemoSite } from "../seed/seedDemoSite";
 import { LocalStorage, type Storage } from "../adapters/storage";
 import { S3Storage } from "../adapters/storage.s3";
 import { loadConfig, loadEnvFile } from "../config";

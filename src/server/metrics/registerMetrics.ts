@@ -24,7 +24,7 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, token
   });
 
   const expected = token ? digest(`Bearer ${token}`) : null;
-  app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
+  app.get(METRICS_PATH, { config: { auth: "visitor" }, schema: { hide: true } }, async (request, reply) => {
     if (!expected || !timingSafeEqual(digest(request.headers.authorization ?? ""), expected)) throw notFound();
     reply.header("cache-control", "no-store").type(metrics.registry.contentType);
     return metrics.metrics();

@@ -119,6 +119,8 @@ export class Realtime {
     app.route({
       method: "GET",
       url: "/api/socket",
+      // A visitor's socket is refused with a close code (wsHandler), which the app reads, not an HTTP 403.
+      config: { auth: "visitor" },
       schema: { hide: true },
       // Before the upgrade, so that a page of another site gets no socket at all (an HTTP 403, where
       // a close code would first open the socket and tell that page whether the member is logged in).

@@ -1,5 +1,7 @@
 import i18next from "i18next";
 import { REQUEST_RETRIES, REQUEST_RETRY_BASE_MS } from "../../common/constants";
+import type { ApiCall, ApiCalls } from "../../common/apiCalls";
+import type { CallAnswer, CallInput, HttpMethod } from "../../common/apiContract";
 import type { ApiErrorBody, ErrorCode } from "../../common/errors";
 import { useLoadingStore } from "../stores/loadingStore";
 
@@ -158,4 +160,25 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   } finally {
     done();
   }
+}
+
+/** Options of a typed call besides its input. */
+export type CallOptions = Omit<RequestOptions, "method" | "body" | "query">;
+
+/** A call's arguments: its input only where it has one. */
+type CallArgs<C extends ApiCall> = keyof CallInput<ApiCalls[C]> extends never
+  ? [input?: CallInput<ApiCalls[C]>, options?: CallOptions]
+  : {} extends CallInput<ApiCalls[C]>
+    ? [input?: CallInput<ApiCalls[C]>, options?: CallOptions]
+    : [input: CallInput<ApiCalls[C]>, options?: CallOptions];
+
+/**
+ * A call of the API by its contract ("METHOD /path", src/common/apiCalls.ts): query, body and answer
+ * typed from the same zod schemas the server's route validates with. Goes through api().
+ */
+export function call<C extends ApiCall>(endpoint: C, ...[input, options]: CallArgs<C>): Promise<CallAnswer<ApiCalls[C]>> {
+  const space = endpoint.indexOf(" ");
+  const method = endpoint.slice(0, space) as HttpMethod;
+  const { query, body } = (input ?? {}) as { query?: RequestOptions["query"]; body?: unknown };
+  return api<CallAnswer<ApiCalls[C]>>(endpoint.slice(space + 1), { ...options, method, query, body });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import type { ChatListItem, ChatMessage, ChatsResponse, ConversationResponse, SendMessageResponse } from "../../common/schemas/chat";
 import type { User } from "../../common/schemas/user";
 import { useChatStore } from "../stores/chatStore";
-import { ApiError, api } from "./apiClient";
+import { ApiError, call } from "./apiClient";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
 import { patchUser, refetchUserQuietly, userQuery } from "./userApi";
@@ -28,7 +28,7 @@ function setChatList(chats: ChatListItem[]): void {
 async function fetchChats({ signal }: { signal: AbortSignal }): Promise<ChatsResponse> {
   // The loading bar only on the first load: polls happen in the background (spec section 7).
   const firstLoad = queryClient.getQueryData(queryKeys.chats) === undefined;
-  const answer = await api<ChatsResponse>("/api/chats.php", { progress: firstLoad, signal });
+  const answer = await call("GET /api/chats.php", {}, { progress: firstLoad, signal });
   useChatStore.getState().setChats(toStoreItems(answer.chats));
   return answer;
 }
@@ -71,7 +71,7 @@ export async function loadOlderMessages(ref: ConversationRef): Promise<void> {
 
 async function fetchConversation(ref: ConversationRef, signal: AbortSignal): Promise<ConversationResponse> {
   const limit = conversationLimit(ref);
-  const answer = await api<ConversationResponse>("/api/chat.php", { query: limit === CHAT_PAGE_SIZE ? ref : { ...ref, limit }, signal });
+  const answer = await call("GET /api/chat.php", { query: limit === CHAT_PAGE_SIZE ? ref : { ...ref, limit } }, { signal });
   // The server marked the conversation read: the badge drops now, and the list is fetched again to be sure.
   markChatReadLocally({ conversation: answer.conversation, member: answer.member.id });
   void refetchChats();
@@ -133,11 +133,7 @@ export function useSendMessage(ref: ConversationRef) {
 
   return useMutation({
     mutationFn: ({ text, idempotencyKey }: SendInput) =>
-      api<SendMessageResponse>("/api/chat.php", {
-        method: "POST",
-        body: "id" in ref ? { conversation: ref.id, text } : { to: ref.member, text },
-        idempotencyKey,
-      }),
+      call("POST /api/chat.php", { body: "id" in ref ? { conversation: ref.id, text } : { to: ref.member, text } }, { idempotencyKey }),
     onMutate: async ({ text }) => {
       // A reload in flight would drop the new bubble.
       await queryClient.cancelQueries({ queryKey: key });
@@ -207,11 +203,7 @@ export function useSendGift(ref: ConversationRef) {
   const key = queryKeys.conversation(ref);
   return useMutation({
     mutationFn: ({ gift, idempotencyKey }: { gift: Gift; idempotencyKey: string }) =>
-      api<SendMessageResponse>("/api/gift.php", {
-        method: "POST",
-        body: "id" in ref ? { conversation: ref.id, gift } : { to: ref.member, gift },
-        idempotencyKey,
-      }),
+      call("POST /api/gift.php", { body: "id" in ref ? { conversation: ref.id, gift } : { to: ref.member, gift } }, { idempotencyKey }),
     onSuccess: ({ credits }) => {
       patchUser({ credits });
       void queryClient.invalidateQueries({ queryKey: key });
@@ -229,7 +221,7 @@ export function useSendGift(ref: ConversationRef) {
  */
 export function useDeleteChat() {
   return useMutation({
-    mutationFn: (conversation: number) => api<{ ok: true }>("/api/chat.php", { method: "DELETE", query: { conversation } }),
+    mutationFn: (conversation: number) => call("DELETE /api/chat.php", { query: { conversation } }),
     onMutate: async (conversation) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.chats });
       const data = queryClient.getQueryData<ChatsResponse>(queryKeys.chats);

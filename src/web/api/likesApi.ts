@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { AutoLikeResponse, LikeResponse, LikesResponse } from "../../common/schemas/members";
+import type { AutoLikeResponse, LikesResponse } from "../../common/schemas/members";
 import { useChatStore } from "../stores/chatStore";
-import { api } from "./apiClient";
+import { call } from "./apiClient";
 import { patchMemberView } from "./membersApi";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
@@ -10,7 +10,7 @@ import { queryKeys } from "./queryKeys";
 async function fetchLikes(): Promise<LikesResponse> {
   // The loading bar only on the first load: the polls that follow happen in the background (spec section 7).
   const firstLoad = queryClient.getQueryData(queryKeys.likes) === undefined;
-  const likes = await api<LikesResponse>("/api/likes.php", { progress: firstLoad });
+  const likes = await call("GET /api/likes.php", {}, { progress: firstLoad });
   useChatStore.getState().setLikedBy(likes.liked_by);
   return likes;
 }
@@ -30,7 +30,7 @@ export function refetchLikes(): Promise<void> {
 export function useLike() {
   return useMutation({
     mutationFn: ({ id, like }: { id: number; like: boolean }) =>
-      like ? api<LikeResponse>("/api/like.php", { method: "POST", body: { id } }) : api<LikeResponse>("/api/like.php", { method: "DELETE", query: { id } }),
+      like ? call("POST /api/like.php", { body: { id } }) : call("DELETE /api/like.php", { query: { id } }),
     onSuccess: (answer, { id }) => {
       patchMemberView(id, { liked: answer.liked, match: answer.match });
       void refetchLikes();
@@ -40,5 +40,5 @@ export function useLike() {
 
 /** GET /api/auto-like.php: a member who likes the viewer now, or null. */
 export function fetchAutoLike(): Promise<AutoLikeResponse> {
-  return api<AutoLikeResponse>("/api/auto-like.php", { progress: false });
+  return call("GET /api/auto-like.php", {}, { progress: false });
 }

@@ -1,9 +1,8 @@
 import type { ReportRequest } from "../../common/schemas/reports";
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import type { MemberView, SearchResponse } from "../../common/schemas/members";
-import type { MemberCard } from "../../common/schemas/user";
 import { filtersToApiQuery, filtersToParams, type SearchFilters } from "../features/members/filterQuery";
-import { api } from "./apiClient";
+import { api, call } from "./apiClient";
 import { takePageData } from "./pageData";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
@@ -46,7 +45,7 @@ export function useMemberSearch(
 export function useMember(id: number) {
   return useQuery({
     queryKey: queryKeys.member(id),
-    queryFn: ({ signal }) => api<MemberView>("/api/member.php", { query: { id }, signal }),
+    queryFn: ({ signal }) => call("GET /api/member.php", { query: { id } }, { signal }),
     enabled: id > 0,
   });
 }
@@ -60,9 +59,7 @@ export function patchMemberView(id: number, patch: Partial<MemberView>): void {
 export function useBlock() {
   return useMutation({
     mutationFn: ({ id, block }: { id: number; block: boolean }) =>
-      block
-        ? api<{ blocked: boolean }>("/api/block.php", { method: "POST", body: { id } })
-        : api<{ blocked: boolean }>("/api/block.php", { method: "DELETE", query: { id } }),
+      block ? call("POST /api/block.php", { body: { id } }) : call("DELETE /api/block.php", { query: { id } }),
     onSuccess: (answer, { id }) => {
       patchMemberView(id, { blocked: answer.blocked });
       void queryClient.invalidateQueries({ queryKey: queryKeys.members });
@@ -74,7 +71,7 @@ export function useBlock() {
 
 /** The members the viewer has blocked (GET /api/blocks.php). */
 export function useBlocks() {
-  return useQuery({ queryKey: queryKeys.blocks, queryFn: () => api<{ profiles: MemberCard[] }>("/api/blocks.php") });
+  return useQuery({ queryKey: queryKeys.blocks, queryFn: () => call("GET /api/blocks.php") });
 }
 
 /** A report of a member (from the profile, or from the chat with its last messages), blocking them too when asked. */

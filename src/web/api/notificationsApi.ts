@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { NotificationSettings, UpdateNotifications } from "../../common/schemas/notifications";
-import { api } from "./apiClient";
+import { api, call } from "./apiClient";
 import { queryClient } from "./queryClient";
 import { patchUser } from "./userApi";
 
@@ -8,13 +8,13 @@ const KEY = ["notifications"] as const;
 
 /** Which e-mails the member gets (GET /api/notifications.php). */
 export function useNotificationSettings() {
-  return useQuery({ queryKey: KEY, queryFn: ({ signal }) => api<NotificationSettings>("/api/notifications.php", { signal }), staleTime: 0 });
+  return useQuery({ queryKey: KEY, queryFn: ({ signal }) => call("GET /api/notifications.php", {}, { signal }), staleTime: 0 });
 }
 
 /** Saves the choices (and, with `reenable`, turns e-mails back on); the top-level banners follow at once. */
 export function useUpdateNotifications() {
   return useMutation({
-    mutationFn: (input: UpdateNotifications) => api<NotificationSettings>("/api/notifications.php", { method: "PUT", body: input }),
+    mutationFn: (input: UpdateNotifications) => call("PUT /api/notifications.php", { body: input }),
     onMutate: (input) => {
       const before = queryClient.getQueryData<NotificationSettings>(KEY);
       if (before) queryClient.setQueryData<NotificationSettings>(KEY, { ...before, messages: input.messages, likes: input.likes, matches: input.matches });

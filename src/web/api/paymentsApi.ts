@@ -1,18 +1,12 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type {
-  CreditHistoryResponse,
-  CreditsOffer,
   DirectDebitRequest,
-  DirectDebitStarted,
-  DiscountCode,
   Payment,
-  RepeatOrderOffer,
   StartPayment,
-  StartPaymentResponse,
   TransactionResponse,
   TransactionsResponse,
 } from "../../common/schemas/payments";
-import { ApiError, api } from "./apiClient";
+import { ApiError, api, call } from "./apiClient";
 import { queryClient } from "./queryClient";
 import { refetchUserQuietly } from "./userApi";
 
@@ -27,12 +21,12 @@ export function useCreditsOffer(code: string | null = null) {
   return useQuery({
     queryKey: ["credits-offer", code],
     queryFn: async ({ signal }) => {
-      if (!code) return api<CreditsOffer>("/api/credits.php", { signal });
+      if (!code) return call("GET /api/credits.php", {}, { signal });
       try {
-        return await api<CreditsOffer>("/api/credits.php", { query: { code }, signal });
+        return await call("GET /api/credits.php", { query: { code } }, { signal });
       } catch (error) {
         if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code !== "authentication_required") {
-          return api<CreditsOffer>("/api/credits.php", { signal });
+          return call("GET /api/credits.php", {}, { signal });
         }
         throw error;
       }
@@ -45,7 +39,7 @@ export function useCreditsOffer(code: string | null = null) {
 export const welcomeDiscountQuery = {
   queryKey: ["discount", "welcome"],
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api<DiscountCode>("/api/discountcode.php", { query: { welcome: "true" }, signal, progress: false }).catch(() => null),
+    call("GET /api/discountcode.php", { query: { welcome: "true" } }, { signal, progress: false }).catch(() => null),
   staleTime: 60_000,
 };
 
@@ -55,14 +49,14 @@ export function useWelcomeDiscount(enabled: boolean) {
 
 /** Looks up a code the member typed: 'Code not found', 'Code already used'… come back as the error. */
 export function useLookupDiscount() {
-  return useMutation({ mutationFn: (code: string) => api<DiscountCode>("/api/discountcode.php", { query: { code } }) });
+  return useMutation({ mutationFn: (code: string) => call("GET /api/discountcode.php", { query: { code } }) });
 }
 
 /** Orders a bundle; the key makes a retried click the same order. */
 export function useStartPayment() {
   return useMutation({
     mutationFn: ({ input, key }: { input: StartPayment; key: string }) =>
-      api<StartPaymentResponse>("/api/payment.php", { method: "POST", body: input, idempotencyKey: key }),
+      call("POST /api/payment.php", { body: input }, { idempotencyKey: key }),
   });
 }
 
@@ -74,7 +68,7 @@ export function usePayment(id: string | null) {
     queryKey: ["payment", id],
     enabled: id !== null,
     queryFn: async ({ signal }) => {
-      const payment = await api<Payment>("/api/payment.php", { query: { id: id ?? "" }, signal, progress: false });
+      const payment = await call("GET /api/payment.php", { query: { id: id ?? "" } }, { signal, progress: false });
       if (payment.status === "paid") await refetchUserQuietly().catch(() => {});
       return payment;
     },
@@ -86,7 +80,7 @@ export function usePayment(id: string | null) {
 /** Takes a purchase back (POST /api/refund.php); the receipt, the list and the balance follow. */
 export function useRefund() {
   return useMutation({
-    mutationFn: (paymentId: string) => api<Payment>("/api/refund.php", { method: "POST", body: { payment_id: paymentId } }),
+    mutationFn: (paymentId: string) => call("POST /api/refund.php", { body: { payment_id: paymentId } }),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ["transactions"] }),
@@ -99,14 +93,14 @@ export function useRefund() {
 
 /** The card kept for one-step orders (GET /api/repeat-order.php). */
 export function useRepeatOffer(enabled = true) {
-  return useQuery({ queryKey: ["repeat-order"], enabled, queryFn: ({ signal }) => api<RepeatOrderOffer>("/api/repeat-order.php", { signal }), staleTime: 0 });
+  return useQuery({ queryKey: ["repeat-order"], enabled, queryFn: ({ signal }) => call("GET /api/repeat-order.php", {}, { signal }), staleTime: 0 });
 }
 
 /** Buys a bundle again with the kept card; the key makes a retried request the same order. */
 export function useRepeatOrder() {
   return useMutation({
     mutationFn: ({ bundleId, key }: { bundleId: number; key: string }) =>
-      api<Payment>("/api/repeat-order.php", { method: "POST", body: { bundle_id: bundleId }, idempotencyKey: key }),
+      call("POST /api/repeat-order.php", { body: { bundle_id: bundleId } }, { idempotencyKey: key }),
     onSuccess: async (payment) => {
       queryClient.setQueryData(["payment", payment.payment_id], payment);
       if (payment.status === "paid") await refetchUserQuietly().catch(() => {});
@@ -116,27 +110,25 @@ export function useRepeatOrder() {
 
 export function useForgetCard() {
   return useMutation({
-    mutationFn: () => api<{ ok: true }>("/api/repeat-order.php", { method: "DELETE" }),
+    mutationFn: () => call("DELETE /api/repeat-order.php"),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["repeat-order"] }),
   });
 }
 
 /** Asks for a direct debit: the code goes out by SMS. */
 export function useStartDirectDebit() {
-  return useMutation({ mutationFn: (input: DirectDebitRequest) => api<DirectDebitStarted>("/api/directdebit.php", { method: "POST", body: input }) });
+  return useMutation({ mutationFn: (input: DirectDebitRequest) => call("POST /api/directdebit.php", { body: input }) });
 }
 
 /** Confirms a direct debit with the SMS code; answers the (pending) payment. */
 export function useConfirmDirectDebit() {
   return useMutation({
-    mutationFn: (input: { request_id: string; code: string }) => api<Payment>("/api/directdebit-confirm.php", { method: "POST", body: input }),
+    mutationFn: (input: { request_id: string; code: string }) => call("POST /api/directdebit-confirm.php", { body: input }),
   });
 }
 
 export function useResendDirectDebit() {
-  return useMutation({
-    mutationFn: (requestId: string) => api<{ ok: true }>("/api/directdebit-resend.php", { method: "POST", body: { request_id: requestId } }),
-  });
+  return useMutation({ mutationFn: (requestId: string) => call("POST /api/directdebit-resend.php", { body: { request_id: requestId } }) });
 }
 
 export function useTransactions() {
@@ -155,7 +147,7 @@ export function useCreditHistory(enabled: boolean) {
   return useQuery({
     queryKey: ["credit-history"],
     enabled,
-    queryFn: ({ signal }) => api<CreditHistoryResponse>("/api/credit-history.php", { signal }),
+    queryFn: ({ signal }) => call("GET /api/credit-history.php", {}, { signal }),
     staleTime: 0,
   });
 }

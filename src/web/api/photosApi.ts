@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import i18next from "i18next";
 import type { OwnPhoto } from "../../common/schemas/members";
 import { useLoadingStore } from "../stores/loadingStore";
-import { ApiError, api, errorFromBody, networkError } from "./apiClient";
+import { ApiError, call, errorFromBody, networkError } from "./apiClient";
 import { refreshPhotoNotices } from "./photoNoticesApi";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
@@ -57,7 +57,7 @@ export function useUploadPhoto() {
 
 export function useDeletePhoto() {
   return useMutation({
-    mutationFn: (id: string) => api<unknown>(PHOTOS_PATH, { method: "DELETE", query: { id } }),
+    mutationFn: (id: string) => call("DELETE /api/photos.php", { query: { id } }),
     onSuccess: refreshAfterPhotoChange,
   });
 }

@@ -2,14 +2,14 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import type { OwnProfileResponse, ProfileUpdate } from "../../common/schemas/members";
 import type { GeocodeResult } from "../../common/schemas/settings";
 import type { User } from "../../common/schemas/user";
-import { api } from "./apiClient";
+import { api, call } from "./apiClient";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
 import { userQuery } from "./userApi";
 
 /** The member's own profile with photos, invisible mode and photo limit (GET /api/profile.php). */
 export function useOwnProfile() {
-  return useQuery({ queryKey: queryKeys.ownProfile, queryFn: () => api<OwnProfileResponse>("/api/profile.php") });
+  return useQuery({ queryKey: queryKeys.ownProfile, queryFn: () => call("GET /api/profile.php") });
 }
 
 /** Stores a fresh own profile, also on the user, so the top bar and the banners see the change at once. */
@@ -21,7 +21,7 @@ export function applyOwnProfile(answer: OwnProfileResponse): void {
 /** PUT /api/profile.php with any subset of the fields, invisible mode or the main photo. */
 export function useSaveProfile() {
   return useMutation({
-    mutationFn: (update: ProfileUpdate) => api<OwnProfileResponse>("/api/profile.php", { method: "PUT", body: update }),
+    mutationFn: (update: ProfileUpdate) => call("PUT /api/profile.php", { body: update }),
     onSuccess: applyOwnProfile,
   });
 }

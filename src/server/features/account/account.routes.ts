@@ -8,7 +8,8 @@ import { discountCodeSchema } from "../../../common/schemas/payments";
 import { z } from "zod";
 import type { Limiter } from "../../adapters/limiter";
 import type { Db } from "../../db/client";
-import { AppError, requireMember } from "../../errors";
+import { AppError } from "../../errors";
+import { memberOf } from "../../plugins/routeAuth";
 import type { AccountDeletionService } from "./accountDeletion.service";
 import { collectMyData } from "./myData.repo";
 import type { SecurityAlerts } from "./securityAlerts";
@@ -29,11 +30,10 @@ export interface AccountRoutesOptions {
 }
 
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { db, limiter, deletion, sessions, alerts }) => {
-  const member = (request: FastifyRequest) => requireMember(request.member);
-
   app.get(
     "/api/sessions.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["account"],
         summary: "Where the member is logged in (this device marked current)",
@@ -43,13 +43,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return sessions.list(member(request));
+      return sessions.list(memberOf(request));
     },
   );
 
   app.delete(
     "/api/sessions.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["account"],
         summary: "Log out one of the member's devices (?id=) or all others (?others=1)",
@@ -58,7 +59,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request) => {
-      await sessions.end(member(request), { id: request.query.id, others: request.query.others === "1" });
+      await sessions.end(memberOf(request), { id: request.query.id, others: request.query.others === "1" });
       return { ok: true as const };
     },
   );
@@ -66,6 +67,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     "/api/password.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["account"],
         summary: "Change the password: the current one first ('Please check your old password.'); optionally log out the other devices",
@@ -74,7 +76,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request) => {
-      await sessions.changePassword(member(request), request.body, { site: request.site, origin: request.origin }, request.ip);
+      await sessions.changePassword(memberOf(request), request.body, { site: request.site, origin: request.origin }, request.ip);
       return { ok: true as const };
     },
   );
@@ -82,6 +84,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     "/api/secure-account.php",
     {
+      config: { auth: "visitor" },
       schema: {
         tags: ["account"],
         summary:
@@ -102,18 +105,20 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     "/api/delete-offer.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["account"],
         summary: "Instead of leaving: a personal discount code worth the company's delete_discount, valid for a week",
         response: { 200: discountCodeSchema },
       },
     },
-    async (request) => deletion.stayOffer(member(request), request.site),
+    async (request) => deletion.stayOffer(memberOf(request), request.site),
   );
 
   app.post(
     "/api/account-delete.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["account"],
         summary: "Delete the account (reason and password): hidden and logged out at once, reactivatable for 14 days by the e-mailed link, then erased",
@@ -122,7 +127,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      await deletion.requestDeletion(member(request), request.site, request.body, requestInfo(request));
+      await deletion.requestDeletion(memberOf(request), request.site, request.body, requestInfo(request));
       reply.clearCookie(AUTH_COOKIE, { path: "/" });
       return { ok: true as const };
     },
@@ -131,6 +136,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     "/api/reactivate.php",
     {
+      config: { auth: "visitor" },
       schema: {
         tags: ["account"],
         summary: "Reactivate a deleted account with the e-mailed link's token (within 14 days): everything comes back, and the member is logged in",
@@ -149,6 +155,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.get(
     "/api/my-data.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["account"],
         summary:
@@ -157,7 +164,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const me = member(request);
+      const me = memberOf(request);
       const { count } = await limiter.hit(`my-data:${me.user.id}`, 3600);
       if (count > DOWNLOADS_PER_HOUR) throw new AppError(429, "rate_limited");
       const data = await collectMyData(db, me.user.id);

@@ -8,7 +8,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.get(
     "/api/console/audit",
     {
-      config: { operator: ["admin"] },
+      config: { auth: ["admin"] },
       schema: { tags: ["console"], summary: "The audit log, newest first, filtered", querystring: auditQuerySchema, response: { 200: auditPageSchema } },
     },
     async (request, reply) => {

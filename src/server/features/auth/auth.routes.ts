@@ -15,7 +15,7 @@ import {
 } from "../../../common/schemas/auth";
 import { userResponseSchema } from "../../../common/schemas/user";
 import type { Db } from "../../db/client";
-import { unauthorized } from "../../errors";
+import { memberOf } from "../../plugins/routeAuth";
 import { userDto } from "../members/profileDto";
 import { findMemberByUserId } from "./auth.repo";
 import type { AuthService, RequestInfo } from "./auth.service";
@@ -46,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     "/api/user.php",
-    { schema: { tags: ["account"], summary: "The current member, or null", response: { 200: userResponseSchema } } },
+    { config: { auth: "visitor" }, schema: { tags: ["account"], summary: "The current member, or null", response: { 200: userResponseSchema } } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return { user: request.member ? userDto(request.member) : null };
@@ -56,6 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     "/api/user.php",
     {
+      config: { auth: "visitor" },
       schema: {
         tags: ["account"],
         summary: "Log in (with ?push=1 the same path saves a push subscription: see features/push)",
@@ -73,7 +74,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.put(
     "/api/user.php",
     {
-      schema: { tags: ["account"], summary: "Save the language (cookie for everyone, account for a member)", body: languageRequestSchema, response: { 200: okSchema } },
+      config: { auth: "visitor" },
+      schema: {
+        tags: ["account"],
+        summary: "Save the language (cookie for everyone, account for a member)",
+        body: languageRequestSchema,
+        response: { 200: okSchema },
+      },
     },
     async (request, reply) => {
       if (request.member) await auth.setLanguage(request.member, request.body.language);
@@ -82,15 +89,27 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
-  app.get("/api/logout.php", { schema: { tags: ["account"], summary: "Log out", response: { 200: okSchema } } }, async (request, reply) => {
-    await auth.logout(request.member);
-    reply.clearCookie(AUTH_COOKIE, { path: "/" });
-    return { ok: true as const };
-  });
+  app.get(
+    "/api/logout.php",
+    { config: { auth: "visitor" }, schema: { tags: ["account"], summary: "Log out", response: { 200: okSchema } } },
+    async (request, reply) => {
+      await auth.logout(request.member);
+      reply.clearCookie(AUTH_COOKIE, { path: "/" });
+      return { ok: true as const };
+    },
+  );
 
   app.post(
     "/api/signup.php",
-    { schema: { tags: ["account"], summary: "Create an account; sends the activation e-mail", body: signupRequestSchema, response: { 200: userResponseSchema } } },
+    {
+      config: { auth: "visitor" },
+      schema: {
+        tags: ["account"],
+        summary: "Create an account; sends the activation e-mail",
+        body: signupRequestSchema,
+        response: { 200: userResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { token, userId } = await auth.signup(request.body, info(request));
       setSessionCookie(reply, token);
@@ -109,6 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     "/api/login-link.php",
     {
+      config: { auth: "visitor" },
       schema: {
         tags: ["account"],
         summary: "The token page: log in with a one-time link from a notification e-mail",
@@ -126,6 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get(
     "/api/activate.php",
     {
+      config: { auth: "visitor" },
       schema: {
         tags: ["account"],
         summary: "Follow an activation link: redirects to /activate/done or /activate/error",
@@ -140,17 +161,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     "/api/activation-mail.php",
-    { schema: { tags: ["account"], summary: "Send the activation e-mail again", body: z.object({}).strict().optional(), response: { 200: okSchema } } },
+    {
+      config: { auth: "member" },
+      schema: { tags: ["account"], summary: "Send the activation e-mail again", body: z.object({}).strict().optional(), response: { 200: okSchema } },
+    },
     async (request) => {
-      if (!request.member) throw unauthorized();
-      await auth.resendActivation(request.member, info(request));
+      await auth.resendActivation(memberOf(request), info(request));
       return { ok: true as const };
     },
   );
 
   app.post(
     "/api/reset-password.php",
-    { schema: { tags: ["account"], summary: "Send a password-reset e-mail", body: resetRequestSchema, response: { 200: okSchema } } },
+    {
+      config: { auth: "visitor" },
+      schema: { tags: ["account"], summary: "Send a password-reset e-mail", body: resetRequestSchema, response: { 200: okSchema } },
+    },
     async (request) => {
       await auth.requestReset(request.body.email, info(request));
       return { ok: true as const };
@@ -159,7 +185,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     "/api/reset-password-do.php",
-    { schema: { tags: ["account"], summary: "Set a new password from a reset link and log in", body: resetDoRequestSchema, response: { 200: userResponseSchema } } },
+    {
+      config: { auth: "visitor" },
+      schema: {
+        tags: ["account"],
+        summary: "Set a new password from a reset link and log in",
+        body: resetDoRequestSchema,
+        response: { 200: userResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { token, userId } = await auth.doReset(request.body, info(request));
       setSessionCookie(reply, token);
@@ -169,21 +203,30 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     "/api/mail-change.php",
-    { schema: { tags: ["account"], summary: "Ask to change the e-mail address (needs the password)", body: mailChangeRequestSchema, response: { 200: okSchema } } },
+    {
+      config: { auth: "member" },
+      schema: {
+        tags: ["account"],
+        summary: "Ask to change the e-mail address (needs the password)",
+        body: mailChangeRequestSchema,
+        response: { 200: okSchema },
+      },
+    },
     async (request) => {
-      if (!request.member) throw unauthorized();
-      await auth.requestMailChange(request.member, request.body, info(request));
+      await auth.requestMailChange(memberOf(request), request.body, info(request));
       return { ok: true as const };
     },
   );
 
   app.post(
     "/api/mail-change-do.php",
-    { schema: { tags: ["account"], summary: "Apply an e-mail change link", body: tokenRequestSchema, response: { 200: okSchema } } },
+    {
+      config: { auth: "visitor" },
+      schema: { tags: ["account"], summary: "Apply an e-mail change link", body: tokenRequestSchema, response: { 200: okSchema } },
+    },
     async (request) => {
       await auth.doMailChange(request.body.token, { site: request.site, origin: request.origin });
       return { ok: true as const };
     },
   );
 };
-

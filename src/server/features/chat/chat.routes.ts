@@ -1,19 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { okSchema } from "../../../common/schemas/auth";
-import {
-  type ChatsResponse,
-  chatsResponseSchema,
-  conversationQuerySchema,
-  conversationResponseSchema,
-  deleteConversationQuerySchema,
-  sendGiftSchema,
-  sendMessageResponseSchema,
-  sendMessageSchema,
-  sendPhotoQuerySchema,
-} from "../../../common/schemas/chat";
-import { notFound, requireMember } from "../../errors";
+import { type ChatsResponse, chatCalls } from "../../../common/schemas/chat";
+import { notFound } from "../../errors";
+import { memberOf } from "../../plugins/routeAuth";
 import { viewerOf } from "../members/members.routes";
 import { CHAT_PHOTO_CACHE } from "../photos/photoCaching";
 import { readUploadedImage } from "../photos/readUpload";
@@ -26,101 +16,106 @@ const sendRequest = (request: FastifyRequest) => {
   return { idempotencyKey: typeof key === "string" ? key : undefined, origin: request.origin };
 };
 
-const member = requireMember;
-
 /** GET /api/chats.php and DELETE /api/chat.php of spec section 7; reading and sending in the same style. */
 export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
   app.get(
     "/api/chats.php",
-    { schema: { tags: ["chat"], summary: "The member's conversations, newest first, with unread counts", response: { 200: chatsResponseSchema } } },
+    {
+      config: { auth: "member" },
+      schema: { tags: ["chat"], summary: "The member's conversations, newest first, with unread counts", ...chatCalls["GET /api/chats.php"] },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       // Up to 500 conversations with cards, built as JSON (and kept while unchanged): checking
       // them against the schema again at run time (zod's encode) would cost more than the queries.
-      return sendJsonText<ChatsResponse>(reply, await chat.listJson(member(request.member)));
+      return sendJsonText<ChatsResponse>(reply, await chat.listJson(memberOf(request)));
     },
   );
 
   app.get(
     "/api/chat.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["chat"],
         summary: "A conversation (by id, or with a member): its newest messages; marks them read",
-        querystring: conversationQuerySchema,
-        response: { 200: conversationResponseSchema },
+        ...chatCalls["GET /api/chat.php"],
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return chat.open(member(request.member), request.site, request.query);
+      return chat.open(memberOf(request), request.site, request.query);
     },
   );
 
   app.post(
     "/api/chat.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["chat"],
         summary: "Send a message (costs credits). Send an Idempotency-Key header: a retry is answered without sending or charging again",
-        body: sendMessageSchema,
-        response: { 200: sendMessageResponseSchema },
+        ...chatCalls["POST /api/chat.php"],
       },
     },
-    async (request) => chat.send(member(request.member), request.site, request.body, sendRequest(request)),
+    async (request) => chat.send(memberOf(request), request.site, request.body, sendRequest(request)),
   );
 
   app.post(
     "/api/gift.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["chat"],
         summary: "Send a gift from the catalogue in a conversation (costs the site's gift_credits; Idempotency-Key as for messages)",
-        body: sendGiftSchema,
-        response: { 200: sendMessageResponseSchema },
+        ...chatCalls["POST /api/gift.php"],
       },
     },
-    async (request) => chat.sendGift(member(request.member), request.site, request.body, sendRequest(request)),
+    async (request) => chat.sendGift(memberOf(request), request.site, request.body, sendRequest(request)),
   );
 
   app.post(
     "/api/chatphoto.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["chat"],
         summary: "Send a photo in chat (multipart/form-data, field `photo`; costs the site's photo_credits; Idempotency-Key as for messages)",
         consumes: ["multipart/form-data"],
-        querystring: sendPhotoQuerySchema,
-        response: { 200: sendMessageResponseSchema },
+        ...chatCalls["POST /api/chatphoto.php"],
       },
     },
     async (request) => {
-      const sender = member(request.member);
+      const sender = memberOf(request);
       const file = await readUploadedImage(request);
       return chat.sendPhoto(sender, request.site, request.query, file, sendRequest(request));
     },
   );
 
-  app.get("/chatphotos/:file", { schema: { hide: true, params: z.object({ file: z.string().max(60) }) } }, async (request, reply) => {
-    const file = await chat.photoFile(request.params.file, viewerOf(request));
-    if (!file) throw notFound();
-    // Checked on every request and kept by no cache: see photoCaching.ts.
-    reply.type("image/jpeg").header("content-length", file.size).header("cache-control", CHAT_PHOTO_CACHE).header("x-content-type-options", "nosniff");
-    return reply.send(file.body);
-  });
+  app.get(
+    "/chatphotos/:file",
+    { config: { auth: "visitor" }, schema: { hide: true, params: z.object({ file: z.string().max(60) }) } },
+    async (request, reply) => {
+      const file = await chat.photoFile(request.params.file, viewerOf(request));
+      if (!file) throw notFound();
+      // Checked on every request and kept by no cache: see photoCaching.ts.
+      reply.type("image/jpeg").header("content-length", file.size).header("cache-control", CHAT_PHOTO_CACHE).header("x-content-type-options", "nosniff");
+      return reply.send(file.body);
+    },
+  );
 
   app.delete(
     "/api/chat.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["chat"],
         summary: "Remove a conversation from the member's list",
-        querystring: deleteConversationQuerySchema,
-        response: { 200: okSchema },
+        ...chatCalls["DELETE /api/chat.php"],
       },
     },
     async (request) => {
-      await chat.remove(member(request.member), request.site, request.query.conversation);
+      await chat.remove(memberOf(request), request.site, request.query.conversation);
       return { ok: true as const };
     },
   );

@@ -7,6 +7,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod<{ complaints: ComplaintsSer
   app.post(
     "/api/complaints.php",
     {
+      config: { auth: "visitor" },
       schema: {
         tags: ["complaints"],
         summary: "Send a complaint (members and visitors); it is stored, confirmed by e-mail, and answered with a reference number",

@@ -1,9 +1,9 @@
+import { operatorOf } from "../../plugins/routeAuth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { okSchema } from "../../../common/schemas/auth";
 import { complaintAnswerSchema, complaintQueueQuerySchema, complaintQueueSchema } from "../../../common/schemas/complaints";
 import { idSchema } from "../../../common/schemas/ids";
-import { requireOperator } from "../operators/operatorAccess";
 import type { ComplaintsQueueService } from "./complaintsQueue.service";
 
 const tags = ["console"];
@@ -12,7 +12,7 @@ const params = z.object({ id: idSchema }).strict();
  * Customer service's work: support and admins. Moderators do not see complaints: they hold payment
  * and account matters and the complainant's address, which moderating reports does not need.
  */
-const access = { operator: ["support", "admin"] as const };
+const access = { auth: ["support", "admin"] as const };
 
 export const complaintsQueueRoutes: FastifyPluginAsyncZod<{ queue: ComplaintsQueueService }> = async (app, { queue }) => {
   app.get(
@@ -36,7 +36,7 @@ export const complaintsQueueRoutes: FastifyPluginAsyncZod<{ queue: ComplaintsQue
     "/api/console/complaints/:id/assign",
     { config: access, schema: { tags, summary: "Take the complaint (assign it to oneself)", params, response: { 200: okSchema } } },
     async (request) => {
-      await queue.assignToSelf(requireOperator(request).operator.id, request.params.id);
+      await queue.assignToSelf(operatorOf(request).operator.id, request.params.id);
       return { ok: true as const };
     },
   );
@@ -54,7 +54,7 @@ export const complaintsQueueRoutes: FastifyPluginAsyncZod<{ queue: ComplaintsQue
       },
     },
     async (request) => {
-      await queue.answer(requireOperator(request).operator.id, request.params.id, request.body.text);
+      await queue.answer(operatorOf(request).operator.id, request.params.id, request.body.text);
       return { ok: true as const };
     },
   );
@@ -63,7 +63,7 @@ export const complaintsQueueRoutes: FastifyPluginAsyncZod<{ queue: ComplaintsQue
     "/api/console/complaints/:id/close",
     { config: access, schema: { tags, summary: "Close the complaint", params, response: { 200: okSchema } } },
     async (request) => {
-      await queue.close(requireOperator(request).operator.id, request.params.id);
+      await queue.close(operatorOf(request).operator.id, request.params.id);
       return { ok: true as const };
     },
   );

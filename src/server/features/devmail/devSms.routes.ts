@@ -7,14 +7,16 @@ import { escapeHtml } from "../../escapeHtml";
 export const devSmsRoutes: FastifyPluginAsyncZod<{ outbox: DevSmsOutbox }> = async (app, { outbox }) => {
   app.get(
     "/dev/sms.json",
-    { schema: { hide: true, querystring: z.object({ to: z.string().max(30).optional() }).strict() } },
+    { config: { auth: "visitor" }, schema: { hide: true, querystring: z.object({ to: z.string().max(30).optional() }).strict() } },
     async (request) => ({ texts: await outbox.list(request.query.to) }),
   );
 
-  app.get("/dev/sms", { schema: { hide: true } }, async (_request, reply) => {
+  app.get("/dev/sms", { config: { auth: "visitor" }, schema: { hide: true } }, async (_request, reply) => {
     const texts = await outbox.list();
     const rows = texts
-      .map((s: StoredSms) => `<tr><td>${escapeHtml(new Date(s.date).toLocaleString("nl-NL"))}</td><td>${escapeHtml(s.to)}</td><td>${escapeHtml(s.text)}</td></tr>`)
+      .map(
+        (s: StoredSms) => `<tr><td>${escapeHtml(new Date(s.date).toLocaleString("nl-NL"))}</td><td>${escapeHtml(s.to)}</td><td>${escapeHtml(s.text)}</td></tr>`,
+      )
       .join("");
     return reply.type("text/html; charset=utf-8").send(
       `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Dev SMS outbox</title>

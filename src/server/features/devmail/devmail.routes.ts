@@ -8,14 +8,17 @@ import { escapeHtml } from "../../escapeHtml";
 export const devMailRoutes: FastifyPluginAsyncZod<{ mailbox: DevMailbox }> = async (app, { mailbox }) => {
   app.get(
     "/dev/mail.json",
-    { schema: { hide: true, querystring: z.object({ to: z.string().max(254).optional() }).strict() } },
+    { config: { auth: "visitor" }, schema: { hide: true, querystring: z.object({ to: z.string().max(254).optional() }).strict() } },
     async (request) => ({ mails: await mailbox.list(request.query.to) }),
   );
 
-  app.get("/dev/mail", { schema: { hide: true } }, async (_request, reply) => {
+  app.get("/dev/mail", { config: { auth: "visitor" }, schema: { hide: true } }, async (_request, reply) => {
     const mails = await mailbox.list();
     const rows = mails
-      .map((m: StoredMail) => `<tr><td>${escapeHtml(new Date(m.date).toLocaleString("nl-NL"))}</td><td>${escapeHtml(m.to)}</td><td><a href="/dev/mail/${m.id}">${escapeHtml(m.subject)}</a></td></tr>`)
+      .map(
+        (m: StoredMail) =>
+          `<tr><td>${escapeHtml(new Date(m.date).toLocaleString("nl-NL"))}</td><td>${escapeHtml(m.to)}</td><td><a href="/dev/mail/${m.id}">${escapeHtml(m.subject)}</a></td></tr>`,
+      )
       .join("");
     return reply.type("text/html; charset=utf-8").send(
       `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Dev mailbox</title>
@@ -25,7 +28,7 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ mailbox: DevMailbox }> = asy
     );
   });
 
-  app.get("/dev/mail/:id", { schema: { hide: true, params: z.object({ id: z.string().max(100) }) } }, async (request, reply) => {
+  app.get("/dev/mail/:id", { config: { auth: "visitor" }, schema: { hide: true, params: z.object({ id: z.string().max(100) }) } }, async (request, reply) => {
     const mail = await mailbox.get(request.params.id);
     if (!mail) throw notFound();
     return reply

@@ -9,13 +9,14 @@ import type { Readiness } from "./readiness";
 export const healthRoutes: FastifyPluginAsyncZod<{ readiness: Readiness }> = async (app, { readiness }) => {
   app.get(
     "/api/health.php",
-    { schema: { tags: ["health"], summary: "Liveness: answers while the process runs", response: { 200: healthResponseSchema } } },
+    { config: { auth: "visitor" }, schema: { tags: ["health"], summary: "Liveness: answers while the process runs", response: { 200: healthResponseSchema } } },
     async () => ({ ok: true as const }),
   );
 
   app.get(
     "/api/ready",
     {
+      config: { auth: "visitor" },
       schema: {
         tags: ["health"],
         summary: "Readiness: 503 while the database, Redis or the bucket is unreachable, or while the instance shuts down",

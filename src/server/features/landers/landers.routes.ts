@@ -38,6 +38,7 @@ export const landersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     "/api/lander.php",
     {
+      config: { auth: "visitor" },
       schema: {
         tags: ["landers"],
         summary: "Profiles for a landing page of a niche (the site's niche by default), the visitor's country first",

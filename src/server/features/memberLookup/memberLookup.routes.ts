@@ -7,8 +7,8 @@ import type { SiteOrigin } from "../settings/siteOrigin";
 import { grantCreditsRequestSchema, memberDetailSchema, memberHitSchema, memberSearchQuerySchema, reasonRequestSchema } from "../../../common/schemas/console";
 import { okSchema } from "../../../common/schemas/auth";
 import { idSchema } from "../../../common/schemas/ids";
-import { requireOperator } from "../operators/operatorAccess";
 import type { PaymentsService } from "../payments/payments.service";
+import { operatorOf } from "../../plugins/routeAuth";
 import type { MemberLookupService } from "./memberLookup.service";
 
 const tags = ["console"];
@@ -28,7 +28,7 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/api/console/members",
     {
-      config: { operator: LOOKUP },
+      config: { auth: LOOKUP },
       schema: {
         tags,
         summary: "Find members by id, e-mail or name",
@@ -44,7 +44,7 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     "/api/console/members/:id",
-    { config: { operator: LOOKUP }, schema: { tags, summary: "A member's account, profile, money and trail", params, response: { 200: memberDetailSchema } } },
+    { config: { auth: LOOKUP }, schema: { tags, summary: "A member's account, profile, money and trail", params, response: { 200: memberDetailSchema } } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return lookup.detail(request.params.id);
@@ -54,11 +54,11 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/api/console/members/:id/end-sessions",
     {
-      config: { operator: LOOKUP },
+      config: { auth: LOOKUP },
       schema: { tags, summary: "Log the member out everywhere", params, body: reasonRequestSchema, response: { 200: okSchema } },
     },
     async (request) => {
-      await lookup.endSessions(requireOperator(request).operator.id, request.params.id, request.body.reason);
+      await lookup.endSessions(operatorOf(request).operator.id, request.params.id, request.body.reason);
       return { ok: true as const };
     },
   );
@@ -66,16 +66,16 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/api/console/members/:id/credits",
     {
-      config: { operator: LOOKUP },
+      config: { auth: LOOKUP },
       schema: { tags, summary: "Grant goodwill credits", params, body: grantCreditsRequestSchema, response: { 200: z.object({ credits: z.number() }) } },
     },
-    async (request) => ({ credits: await lookup.grantCredits(requireOperator(request).operator.id, request.params.id, request.body) }),
+    async (request) => ({ credits: await lookup.grantCredits(operatorOf(request).operator.id, request.params.id, request.body) }),
   );
 
   app.post(
     "/api/console/members/:id/payments/:payment/refund",
     {
-      config: { operator: ADMIN },
+      config: { auth: ADMIN },
       schema: {
         tags,
         summary: "Refund a payment within the refund days (admins): money back in full, unspent credits taken back",
@@ -86,7 +86,7 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { id, payment } = request.params;
-      const done = await payments.refundByOperator(requireOperator(request).operator.id, id, payment, request.body.reason);
+      const done = await payments.refundByOperator(operatorOf(request).operator.id, id, payment, request.body.reason);
       const member = await lookup.detail(id);
       return { status: done.payment.status, credits_taken_back: done.creditsTakenBack, credits: member.credits, paid_user: member.paid_user };
     },
@@ -95,11 +95,11 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/api/console/members/:id/resend-activation",
     {
-      config: { operator: LOOKUP },
+      config: { auth: LOOKUP },
       schema: { tags, summary: "Send a member who has not confirmed a fresh activation link", params, body: reasonRequestSchema, response: { 200: okSchema } },
     },
     async (request) => {
-      await auth.resendActivationByOperator(requireOperator(request).operator.id, request.params.id, request.body.reason, siteOrigin);
+      await auth.resendActivationByOperator(operatorOf(request).operator.id, request.params.id, request.body.reason, siteOrigin);
       return { ok: true as const };
     },
   );
@@ -107,11 +107,11 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/api/console/members/:id/fictional",
     {
-      config: { operator: LOOKUP },
+      config: { auth: LOOKUP },
       schema: { tags, summary: "Set or remove the fictional label of a profile", params, body: fictionalRequestSchema, response: { 200: okSchema } },
     },
     async (request) => {
-      await lookup.setFictional(requireOperator(request).operator.id, request.params.id, request.body.fictional, request.body.reason);
+      await lookup.setFictional(operatorOf(request).operator.id, request.params.id, request.body.fictional, request.body.reason);
       return { ok: true as const };
     },
   );
@@ -119,11 +119,11 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/api/console/members/:id/erasure",
     {
-      config: { operator: ADMIN },
+      config: { auth: ADMIN },
       schema: { tags, summary: "Start a member's erasure (admins; confirmed, with a reason)", params, body: erasureRequestSchema, response: { 200: okSchema } },
     },
     async (request) => {
-      await deletion.eraseByOperator(requireOperator(request).operator.id, request.params.id, request.body.reason, siteOrigin);
+      await deletion.eraseByOperator(operatorOf(request).operator.id, request.params.id, request.body.reason, siteOrigin);
       return { ok: true as const };
     },
   );

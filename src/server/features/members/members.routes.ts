@@ -1,7 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { memberQuerySchema, memberViewSchema, searchQuerySchema, searchResponseSchema } from "../../../common/schemas/members";
+import { membersCalls } from "../../../common/schemas/members";
 import { unauthorized } from "../../errors";
+import { type MemberRequest, memberOf } from "../../plugins/routeAuth";
 import type { MembersService } from "./members.service";
 import { ownSearchFacts, placeOfProfile } from "./ownSearch";
 import type { Viewer } from "./access";
@@ -12,6 +13,12 @@ export const TRAFFIC_SOURCE_COOKIE = "ts";
 export function viewerOf(request: FastifyRequest): Viewer {
   const member = request.member;
   return { id: member?.user.id ?? null, siteId: request.site.id, paid: member?.user.paidUser ?? false, place: member ? placeOfProfile(member.profile) : null };
+}
+
+/** The viewer of a members-only route: always a member (the route declares `auth: "member"`). */
+export function memberViewerOf(request: FastifyRequest & MemberRequest): Viewer & { id: number } {
+  const member = memberOf(request);
+  return { ...viewerOf(request), id: member.user.id };
 }
 
 /** Visitors search only as the site allows: always, or only when they came with a traffic source. */
@@ -25,12 +32,12 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> =
   app.get(
     "/api/members.php",
     {
+      config: { auth: "visitor" },
       schema: {
         tags: ["members"],
         summary:
           "Search members: newest or nearest first, keyset paged with `cursor`, with the total and similar members when few match; `defaults=1` starts from the viewer's own settings",
-        querystring: searchQuerySchema,
-        response: { 200: searchResponseSchema },
+        ...membersCalls["GET /api/members.php"],
       },
     },
     async (request) => {
@@ -42,7 +49,14 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> =
 
   app.get(
     "/api/member.php",
-    { schema: { tags: ["members"], summary: "Another member's profile as the viewer may see it", querystring: memberQuerySchema, response: { 200: memberViewSchema } } },
+    {
+      config: { auth: "visitor" },
+      schema: {
+        tags: ["members"],
+        summary: "Another member's profile as the viewer may see it",
+        ...membersCalls["GET /api/member.php"],
+      },
+    },
     async (request) => members.view(viewerOf(request), request.query.id),
   );
 };

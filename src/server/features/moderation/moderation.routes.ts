@@ -3,7 +3,7 @@ import { z } from "zod";
 import { reasonRequestSchema, suspendRequestSchema } from "../../../common/schemas/console";
 import { okSchema } from "../../../common/schemas/auth";
 import { idSchema } from "../../../common/schemas/ids";
-import { requireOperator } from "../operators/operatorAccess";
+import { operatorOf } from "../../plugins/routeAuth";
 import type { RestrictionsService } from "./restrictions.service";
 
 const tags = ["console"];
@@ -15,11 +15,11 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ restrictions: Restriction
   app.post(
     "/api/console/members/:id/ban",
     {
-      config: { operator: ["admin"] },
+      config: { auth: ["admin"] },
       schema: { tags, summary: "Ban a member, with the reason they are told", params, body: reasonRequestSchema, response: { 200: untilSchema } },
     },
     async (request) => {
-      await restrictions.restrict({ operatorId: requireOperator(request).operator.id, memberId: request.params.id, reason: request.body.reason });
+      await restrictions.restrict({ operatorId: operatorOf(request).operator.id, memberId: request.params.id, reason: request.body.reason });
       return { until: null };
     },
   );
@@ -27,7 +27,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ restrictions: Restriction
   app.post(
     "/api/console/members/:id/suspension",
     {
-      config: { operator: ["moderator", "admin"] },
+      config: { auth: ["moderator", "admin"] },
       schema: {
         tags,
         summary: "Suspend a member for some days, with the reason they are told",
@@ -37,7 +37,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ restrictions: Restriction
       },
     },
     async (request) => {
-      const { until } = await restrictions.restrict({ operatorId: requireOperator(request).operator.id, memberId: request.params.id, ...request.body });
+      const { until } = await restrictions.restrict({ operatorId: operatorOf(request).operator.id, memberId: request.params.id, ...request.body });
       return { until: until?.toISOString() ?? null };
     },
   );
@@ -45,11 +45,11 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ restrictions: Restriction
   app.post(
     "/api/console/members/:id/lift",
     {
-      config: { operator: ["admin"] },
+      config: { auth: ["admin"] },
       schema: { tags, summary: "End a ban or suspension now", params, body: reasonRequestSchema, response: { 200: okSchema } },
     },
     async (request) => {
-      await restrictions.lift(requireOperator(request).operator.id, request.params.id, request.body.reason);
+      await restrictions.lift(operatorOf(request).operator.id, request.params.id, request.body.reason);
       return { ok: true as const };
     },
   );

@@ -2,8 +2,9 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { okSchema } from "../../../common/schemas/auth";
-import { mailEventsSchema, notificationSettingsSchema, unsubscribeQuerySchema, updateNotificationsSchema } from "../../../common/schemas/notifications";
-import { notFound, unauthorized } from "../../errors";
+import { mailEventsSchema, notificationsCalls, unsubscribeQuerySchema } from "../../../common/schemas/notifications";
+import { notFound } from "../../errors";
+import { memberOf } from "../../plugins/routeAuth";
 import type { NotificationsService } from "./notifications.service";
 
 const sameSecret = (given: string, expected: string) => {
@@ -22,33 +23,39 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
 
   app.get(
     "/api/notifications.php",
-    { schema: { tags: ["notifications"], summary: "Which e-mails the member gets, and why they may be disabled", response: { 200: notificationSettingsSchema } } },
+    {
+      config: { auth: "member" },
+      schema: {
+        tags: ["notifications"],
+        summary: "Which e-mails the member gets, and why they may be disabled",
+        ...notificationsCalls["GET /api/notifications.php"],
+      },
+    },
     async (request, reply) => {
-      if (!request.member) throw unauthorized();
       reply.header("cache-control", "no-store");
-      return notifications.settings(request.member);
+      return notifications.settings(memberOf(request));
     },
   );
 
   app.put(
     "/api/notifications.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["notifications"],
         summary: "Choose the e-mails (new message, new like, match); reenable turns them back on after a complaint, bounce or unsubscribe",
-        body: updateNotificationsSchema,
-        response: { 200: notificationSettingsSchema },
+        ...notificationsCalls["PUT /api/notifications.php"],
       },
     },
     async (request) => {
-      if (!request.member) throw unauthorized();
-      return notifications.update(request.member, request.body);
+      return notifications.update(memberOf(request), request.body);
     },
   );
 
   app.post(
     "/api/unsubscribe.php",
     {
+      config: { auth: "visitor" },
       schema: {
         tags: ["notifications"],
         summary: "One-click unsubscribe (RFC 8058) from every notification e-mail, with the token of the mail's link; no login needed",
@@ -66,6 +73,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
   app.post(
     "/api/mail-events.php",
     {
+      config: { auth: "visitor" },
       schema: {
         tags: ["notifications"],
         summary: "Bounces and spam complaints from the mail provider (Authorization: Bearer MAIL_EVENTS_TOKEN); their notifications stop",

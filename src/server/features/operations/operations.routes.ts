@@ -1,9 +1,9 @@
+import { operatorOf } from "../../plugins/routeAuth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { okSchema } from "../../../common/schemas/auth";
 import { idSchema } from "../../../common/schemas/ids";
 import { operationsSchema } from "../../../common/schemas/operations";
-import { requireOperator } from "../operators/operatorAccess";
 import type { OperationsService } from "./operations.service";
 
 const tags = ["console"];
@@ -17,7 +17,7 @@ const OPERATIONS = ["support", "admin"] as const;
 export const operationsRoutes: FastifyPluginAsyncZod<{ operations: OperationsService }> = async (app, { operations }) => {
   app.get(
     "/api/console/operations",
-    { config: { operator: OPERATIONS }, schema: { tags, summary: "Failed jobs, stuck payments and today's counts", response: { 200: operationsSchema } } },
+    { config: { auth: OPERATIONS }, schema: { tags, summary: "Failed jobs, stuck payments and today's counts", response: { 200: operationsSchema } } },
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
       return operations.overview();
@@ -27,11 +27,11 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ operations: OperationsSer
   app.post(
     "/api/console/operations/jobs/:id/retry",
     {
-      config: { operator: OPERATIONS },
+      config: { auth: OPERATIONS },
       schema: { tags, summary: "Try a failed background job again now", params: z.object({ id: idSchema }).strict(), response: { 200: okSchema } },
     },
     async (request) => {
-      await operations.retry(requireOperator(request).operator.id, request.params.id);
+      await operations.retry(operatorOf(request).operator.id, request.params.id);
       return { ok: true as const };
     },
   );

@@ -4,7 +4,7 @@ import { OPERATOR_COOKIE, OPERATOR_COOKIE_PATH } from "../../../common/constants
 import { consoleSessionSchema, operatorLoginRequestSchema, totpCodeRequestSchema, totpSetupSchema } from "../../../common/schemas/console";
 import { okSchema } from "../../../common/schemas/auth";
 import type { ConsoleAuthService } from "./consoleAuth.service";
-import { requireOperator } from "./operatorAccess";
+import { operatorOf } from "../../plugins/routeAuth";
 
 const tags = ["console"];
 
@@ -20,7 +20,7 @@ function setOperatorCookie(reply: FastifyReply, token: string, maxAgeSeconds: nu
 export const operatorsRoutes: FastifyPluginAsyncZod<{ consoleAuth: ConsoleAuthService }> = async (app, { consoleAuth }) => {
   app.get(
     "/api/console/session",
-    { config: { operator: "anyone" }, schema: { tags, summary: "Where the operator's sign-in stands", response: { 200: consoleSessionSchema } } },
+    { config: { auth: "visitor" }, schema: { tags, summary: "Where the operator's sign-in stands", response: { 200: consoleSessionSchema } } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return consoleAuth.session(request.operator);
@@ -30,7 +30,7 @@ export const operatorsRoutes: FastifyPluginAsyncZod<{ consoleAuth: ConsoleAuthSe
   app.post(
     "/api/console/session",
     {
-      config: { operator: "anyone" },
+      config: { auth: "visitor" },
       schema: { tags, summary: "Sign in with e-mail and password", body: operatorLoginRequestSchema, response: { 200: consoleSessionSchema } },
     },
     async (request, reply) => {
@@ -43,7 +43,7 @@ export const operatorsRoutes: FastifyPluginAsyncZod<{ consoleAuth: ConsoleAuthSe
 
   app.delete(
     "/api/console/session",
-    { config: { operator: "anyone" }, schema: { tags, summary: "Sign out", response: { 200: okSchema } } },
+    { config: { auth: "visitor" }, schema: { tags, summary: "Sign out", response: { 200: okSchema } } },
     async (request, reply) => {
       await consoleAuth.signOut(request.operator);
       reply.clearCookie(OPERATOR_COOKIE, { path: OPERATOR_COOKIE_PATH });
@@ -54,27 +54,27 @@ export const operatorsRoutes: FastifyPluginAsyncZod<{ consoleAuth: ConsoleAuthSe
   app.post(
     "/api/console/code",
     {
-      config: { operator: "signing_in" },
+      config: { auth: "operator_signing_in" },
       schema: { tags, summary: "Give the TOTP code of the sign-in", body: totpCodeRequestSchema, response: { 200: consoleSessionSchema } },
     },
-    async (request) => consoleAuth.verifyCode(requireOperator(request), request.body.code, request.ip),
+    async (request) => consoleAuth.verifyCode(operatorOf(request), request.body.code, request.ip),
   );
 
   app.post(
     "/api/console/totp",
-    { config: { operator: "signing_in" }, schema: { tags, summary: "Start setting up the second factor: a QR code", response: { 200: totpSetupSchema } } },
+    { config: { auth: "operator_signing_in" }, schema: { tags, summary: "Start setting up the second factor: a QR code", response: { 200: totpSetupSchema } } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return consoleAuth.startEnrolment(requireOperator(request), `${request.site.settings.mail_name} console`);
+      return consoleAuth.startEnrolment(operatorOf(request), `${request.site.settings.mail_name} console`);
     },
   );
 
   app.post(
     "/api/console/totp/activate",
     {
-      config: { operator: "signing_in" },
+      config: { auth: "operator_signing_in" },
       schema: { tags, summary: "Turn the second factor on with one valid code", body: totpCodeRequestSchema, response: { 200: consoleSessionSchema } },
     },
-    async (request) => consoleAuth.activateEnrolment(requireOperator(request), request.body.code, request.ip),
+    async (request) => consoleAuth.activateEnrolment(operatorOf(request), request.body.code, request.ip),
   );
 };

@@ -2,33 +2,13 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { okSchema } from "../../../common/schemas/auth";
-import {
-  creditHistoryResponseSchema,
-  creditsOfferSchema,
-  creditsQuerySchema,
-  discountCodeQuerySchema,
-  discountCodeSchema,
-  paymentQuerySchema,
-  paymentSchema,
-  directDebitConfirmSchema,
-  directDebitRequestSchema,
-  directDebitResendSchema,
-  directDebitStartedSchema,
-  refundRequestSchema,
-  repeatOrderOfferSchema,
-  repeatOrderSchema,
-  startPaymentResponseSchema,
-  startPaymentSchema,
-  transactionResponseSchema,
-  transactionsResponseSchema,
-} from "../../../common/schemas/payments";
-import { AppError, requireMember } from "../../errors";
+import { paymentsCalls, transactionResponseSchema, transactionsResponseSchema } from "../../../common/schemas/payments";
+import { AppError } from "../../errors";
+import { memberOf } from "../../plugins/routeAuth";
 import type { DiscountsService } from "../discounts/discounts.service";
 import type { DirectDebitService } from "./directDebit.service";
 import type { PaymentsService } from "./payments.service";
 import type { RepeatOrderService } from "./repeatOrder.service";
-
-const member = requireMember;
 
 const paymentRequest = (request: FastifyRequest) => {
   const key = request.headers["idempotency-key"];
@@ -50,11 +30,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.get(
     "/api/credits.php",
     {
+      config: { auth: "visitor" },
       schema: {
         tags: ["payments"],
-        summary: "The site's credit bundles in the member's currency, and the payment methods of their country (visitors: by GeoIP); ?code= shows a discount code's prices",
-        querystring: creditsQuerySchema,
-        response: { 200: creditsOfferSchema },
+        summary:
+          "The site's credit bundles in the member's currency, and the payment methods of their country (visitors: by GeoIP); ?code= shows a discount code's prices",
+        ...paymentsCalls["GET /api/credits.php"],
       },
     },
     async (request) => payments.offer(request.member, request.site, request.country, request.query.code, request.lang),
@@ -63,16 +44,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.get(
     "/api/discountcode.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["payments"],
         summary: "A discount code as the member may use it (?code=), or their welcome code (?welcome=true): 'Code not found', 'Code already used'",
-        querystring: discountCodeQuerySchema,
-        response: { 200: discountCodeSchema },
+        ...paymentsCalls["GET /api/discountcode.php"],
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const m = member(request.member);
+      const m = memberOf(request);
       if (request.query.code) return discounts.lookup(m, request.site, payments.countryOf(m, request.country), request.query.code);
       if (request.query.welcome) return discounts.welcome(m);
       throw new AppError(400, "code_not_found");
@@ -82,35 +63,36 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.post(
     "/api/payment.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["payments"],
         summary: "Order a bundle with a payment method: answers the provider's checkout address (Idempotency-Key makes a retry safe)",
-        body: startPaymentSchema,
-        response: { 200: startPaymentResponseSchema },
+        ...paymentsCalls["POST /api/payment.php"],
       },
     },
-    async (request) => payments.start(member(request.member), request.site, request.body, paymentRequest(request)),
+    async (request) => payments.start(memberOf(request), request.site, request.body, paymentRequest(request)),
   );
 
   app.get(
     "/api/payment.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["payments"],
         summary: "The state of the member's own payment (asks the provider while it is not final)",
-        querystring: paymentQuerySchema,
-        response: { 200: paymentSchema },
+        ...paymentsCalls["GET /api/payment.php"],
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return payments.status(member(request.member), request.site, request.query.id);
+      return payments.status(memberOf(request), request.site, request.query.id);
     },
   );
 
   app.post(
     "/api/payment-webhook.php",
     {
+      config: { auth: "visitor" },
       schema: {
         tags: ["payments"],
         summary: "The payment provider's webhook: names a payment by id; its state is then fetched from the provider",
@@ -128,37 +110,38 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.get(
     "/api/repeat-order.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["payments"],
         summary: "The card the provider keeps for one-step orders (a label such as 'Visa •••• 4242'), and the bundle bought last",
-        querystring: z.object({}).strict(),
-        response: { 200: repeatOrderOfferSchema },
+        ...paymentsCalls["GET /api/repeat-order.php"],
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return repeatOrders.offer(member(request.member));
+      return repeatOrders.offer(memberOf(request));
     },
   );
 
   app.post(
     "/api/repeat-order.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["payments"],
-        summary: "Buy a bundle again with the kept card, without the checkout (Idempotency-Key makes a retry safe); answers the payment: paid, or failed when the card was declined",
-        body: repeatOrderSchema,
-        response: { 200: paymentSchema },
+        summary:
+          "Buy a bundle again with the kept card, without the checkout (Idempotency-Key makes a retry safe); answers the payment: paid, or failed when the card was declined",
+        ...paymentsCalls["POST /api/repeat-order.php"],
       },
     },
-    async (request) => repeatOrders.buy(member(request.member), request.site, request.body.bundle_id, paymentRequest(request)),
+    async (request) => repeatOrders.buy(memberOf(request), request.site, request.body.bundle_id, paymentRequest(request)),
   );
 
   app.delete(
     "/api/repeat-order.php",
-    { schema: { tags: ["payments"], summary: "Forget the kept card", response: { 200: okSchema } } },
+    { config: { auth: "member" }, schema: { tags: ["payments"], summary: "Forget the kept card", ...paymentsCalls["DELETE /api/repeat-order.php"] } },
     async (request) => {
-      await repeatOrders.forget(member(request.member));
+      await repeatOrders.forget(memberOf(request));
       return { ok: true as const };
     },
   );
@@ -166,36 +149,41 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.post(
     "/api/directdebit.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["payments"],
         summary: "Ask for a one-time SEPA direct debit of a bundle: account holder, IBAN, mobile number and the authorisation; a code goes out by SMS",
-        body: directDebitRequestSchema,
-        response: { 200: directDebitStartedSchema },
+        ...paymentsCalls["POST /api/directdebit.php"],
       },
     },
-    async (request) => directDebits.request(member(request.member), request.site, request.body, paymentRequest(request)),
+    async (request) => directDebits.request(memberOf(request), request.site, request.body, paymentRequest(request)),
   );
 
   app.post(
     "/api/directdebit-confirm.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["payments"],
         summary: "Confirm a direct debit with the code from the SMS ('Code invalid' on a wrong one); answers the payment, pending until the bank collects",
-        body: directDebitConfirmSchema,
-        response: { 200: paymentSchema },
+        ...paymentsCalls["POST /api/directdebit-confirm.php"],
       },
     },
-    async (request) => directDebits.confirm(member(request.member), request.site, request.body.request_id, request.body.code, paymentRequest(request)),
+    async (request) => directDebits.confirm(memberOf(request), request.site, request.body.request_id, request.body.code, paymentRequest(request)),
   );
 
   app.post(
     "/api/directdebit-resend.php",
     {
-      schema: { tags: ["payments"], summary: "A new SMS code for a direct debit (at most once a minute)", body: directDebitResendSchema, response: { 200: okSchema } },
+      config: { auth: "member" },
+      schema: {
+        tags: ["payments"],
+        summary: "A new SMS code for a direct debit (at most once a minute)",
+        ...paymentsCalls["POST /api/directdebit-resend.php"],
+      },
     },
     async (request) => {
-      await directDebits.resend(member(request.member), request.site, request.body.request_id, paymentRequest(request));
+      await directDebits.resend(memberOf(request), request.site, request.body.request_id, paymentRequest(request));
       return { ok: true as const };
     },
   );
@@ -203,19 +191,20 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.post(
     "/api/refund.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["payments"],
         summary: "Take a purchase back within the site's refund days, while its credits are unspent; the money goes back through the provider",
-        body: refundRequestSchema,
-        response: { 200: paymentSchema },
+        ...paymentsCalls["POST /api/refund.php"],
       },
     },
-    async (request) => payments.refund(member(request.member), request.site, request.body.payment_id),
+    async (request) => payments.refund(memberOf(request), request.site, request.body.payment_id),
   );
 
   app.get(
     "/api/transactions.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["payments"],
         summary: "The member's purchases, newest first; with ?id= one of them with the receipt's details",
@@ -225,7 +214,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const m = member(request.member);
+      const m = memberOf(request);
       return request.query.id ? payments.transaction(m, request.site, request.query.id) : payments.transactions(m, request.site);
     },
   );
@@ -233,16 +222,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.get(
     "/api/credit-history.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["payments"],
         summary: "Every credit movement of the member, newest first, with its running balance and what the credits cost in money",
-        querystring: z.object({}).strict(),
-        response: { 200: creditHistoryResponseSchema },
+        ...paymentsCalls["GET /api/credit-history.php"],
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return payments.history(member(request.member));
+      return payments.history(memberOf(request));
     },
   );
 };

@@ -1,8 +1,8 @@
+import { operatorOf } from "../../plugins/routeAuth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { okSchema } from "../../../common/schemas/auth";
 import { photoIdParamsSchema, photoQueueSchema, photoRejectionSchema } from "../../../common/schemas/photoModeration";
-import { requireOperator } from "../operators/operatorAccess";
 import type { PhotoModerationService } from "./photoModeration.service";
 
 const tags = ["console"];
@@ -13,7 +13,7 @@ const params = photoIdParamsSchema;
 export const photoModerationRoutes: FastifyPluginAsyncZod<{ moderation: PhotoModerationService }> = async (app, { moderation }) => {
   app.get(
     "/api/console/photos",
-    { config: { operator: moderators }, schema: { tags, summary: "Photos waiting for a decision, oldest first", response: { 200: photoQueueSchema } } },
+    { config: { auth: moderators }, schema: { tags, summary: "Photos waiting for a decision, oldest first", response: { 200: photoQueueSchema } } },
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
       return moderation.queue();
@@ -23,7 +23,7 @@ export const photoModerationRoutes: FastifyPluginAsyncZod<{ moderation: PhotoMod
   app.get(
     "/api/console/photos/:id/file",
     {
-      config: { operator: moderators },
+      config: { auth: moderators },
       schema: {
         tags,
         summary: "A photo file for the moderator, whatever its status",
@@ -45,9 +45,9 @@ export const photoModerationRoutes: FastifyPluginAsyncZod<{ moderation: PhotoMod
 
   app.post(
     "/api/console/photos/:id/approve",
-    { config: { operator: moderators }, schema: { tags, summary: "Approve a waiting photo", params, response: { 200: okSchema } } },
+    { config: { auth: moderators }, schema: { tags, summary: "Approve a waiting photo", params, response: { 200: okSchema } } },
     async (request) => {
-      await moderation.decide(requireOperator(request).operator.id, request.params.id, { decision: "approve" });
+      await moderation.decide(operatorOf(request).operator.id, request.params.id, { decision: "approve" });
       return { ok: true as const };
     },
   );
@@ -55,11 +55,11 @@ export const photoModerationRoutes: FastifyPluginAsyncZod<{ moderation: PhotoMod
   app.post(
     "/api/console/photos/:id/reject",
     {
-      config: { operator: moderators },
+      config: { auth: moderators },
       schema: { tags, summary: "Reject a waiting photo with a reason the member is told", params, body: photoRejectionSchema, response: { 200: okSchema } },
     },
     async (request) => {
-      await moderation.decide(requireOperator(request).operator.id, request.params.id, { decision: "reject", reason: request.body.reason });
+      await moderation.decide(operatorOf(request).operator.id, request.params.id, { decision: "reject", reason: request.body.reason });
       return { ok: true as const };
     },
   );

@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { okSchema } from "../../../common/schemas/auth";
-import { photoIdQuerySchema, photoResponseSchema } from "../../../common/schemas/members";
-import { notFound, unauthorized } from "../../errors";
+import { membersCalls, photoResponseSchema } from "../../../common/schemas/members";
+import { notFound } from "../../errors";
+import { memberOf } from "../../plugins/routeAuth";
 import { viewerOf } from "../members/members.routes";
 import { PROFILE_PHOTO_CACHE } from "./photoCaching";
 import type { PhotosService } from "./photos.service";
 import { readUploadedImage } from "./readUpload";
 
-export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; onChanged: (userId: number) => Promise<void> }> = async (app, { photos, onChanged }) => {
-  app.get("/photos/:file", { schema: { hide: true, params: z.object({ file: z.string().max(60) }) } }, async (request, reply) => {
+export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; onChanged: (userId: number) => Promise<void> }> = async (
+  app,
+  { photos, onChanged },
+) => {
+  app.get("/photos/:file", { config: { auth: "visitor" }, schema: { hide: true, params: z.object({ file: z.string().max(60) }) } }, async (request, reply) => {
     const found = await photos.file(request.params.file, viewerOf(request), request.headers["if-none-match"]);
     if (!found) throw notFound();
     // Checked on every request, never kept by a shared cache: see photoCaching.ts.
@@ -21,11 +24,16 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; onChan
   app.post(
     "/api/photos.php",
     {
-      schema: { tags: ["photos"], summary: "Upload a photo (multipart/form-data, field `photo`)", consumes: ["multipart/form-data"], response: { 200: photoResponseSchema } },
+      config: { auth: "member" },
+      schema: {
+        tags: ["photos"],
+        summary: "Upload a photo (multipart/form-data, field `photo`)",
+        consumes: ["multipart/form-data"],
+        response: { 200: photoResponseSchema },
+      },
     },
     async (request) => {
-      const member = request.member;
-      if (!member) throw unauthorized();
+      const member = memberOf(request);
       const photo = await photos.upload(member, request.site, await readUploadedImage(request));
       await onChanged(member.user.id);
       return { photo };
@@ -34,10 +42,9 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; onChan
 
   app.delete(
     "/api/photos.php",
-    { schema: { tags: ["photos"], summary: "Delete an own photo", querystring: photoIdQuerySchema, response: { 200: okSchema } } },
+    { config: { auth: "member" }, schema: { tags: ["photos"], summary: "Delete an own photo", ...membersCalls["DELETE /api/photos.php"] } },
     async (request) => {
-      const member = request.member;
-      if (!member) throw unauthorized();
+      const member = memberOf(request);
       await photos.remove(member, request.query.id);
       await onChanged(member.user.id);
       return { ok: true as const };

@@ -1,25 +1,27 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ownProfileResponseSchema, profileUpdateSchema } from "../../../common/schemas/members";
-import { requireMember } from "../../errors";
+import { membersCalls } from "../../../common/schemas/members";
+import { memberOf } from "../../plugins/routeAuth";
 import type { ProfileService } from "./profile.service";
-
-const member = requireMember;
 
 export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> = async (app, { profile }) => {
   app.get(
     "/api/profile.php",
-    { schema: { tags: ["profile"], summary: "Own profile, photos and invisible mode", response: { 200: ownProfileResponseSchema } } },
+    {
+      config: { auth: "member" },
+      schema: { tags: ["profile"], summary: "Own profile, photos and invisible mode", ...membersCalls["GET /api/profile.php"] },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return profile.get(member(request.member).user.id);
+      return profile.get(memberOf(request).user.id);
     },
   );
 
   app.put(
     "/api/profile.php",
     {
-      schema: { tags: ["profile"], summary: "Change any of the own profile's fields", body: profileUpdateSchema, response: { 200: ownProfileResponseSchema } },
+      config: { auth: "member" },
+      schema: { tags: ["profile"], summary: "Change any of the own profile's fields", ...membersCalls["PUT /api/profile.php"] },
     },
-    async (request) => profile.update(member(request.member), request.site, request.body),
+    async (request) => profile.update(memberOf(request), request.site, request.body),
   );
 };

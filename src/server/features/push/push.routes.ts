@@ -1,9 +1,10 @@
 import type { SwaggerTransform } from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
-import { jsonSchemaTransform, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { documentRoute } from "../../plugins/apiDocs";
 import { okSchema } from "../../../common/schemas/auth";
 import { makePushSubscriptionSchema, pushQuerySchema, pushUnsubscribeSchema } from "../../../common/schemas/push";
-import { unauthorized } from "../../errors";
+import { memberOf } from "../../plugins/routeAuth";
 import type { PushService } from "./push.service";
 
 export interface PushRoutesOptions {
@@ -44,7 +45,7 @@ function addPushQueryConstraint(app: FastifyInstance): void {
 const documentedAs =
   (url: string): SwaggerTransform =>
   (args) => {
-    const transformed = jsonSchemaTransform(args);
+    const transformed = documentRoute(args);
     const { querystring: _query, ...schema } = (transformed.schema ?? {}) as Record<string, unknown>;
     return { schema, url };
   };
@@ -58,7 +59,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
     "/api/user.php",
     {
       constraints,
-      config: { swaggerTransform: documentedAs("/api/user.php?push=1") },
+      config: { auth: "member", swaggerTransform: documentedAs("/api/user.php?push=1") },
       schema: {
         tags: ["account"],
         summary: "Save this browser's push subscription for the member (the browser's PushSubscription JSON)",
@@ -68,8 +69,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      if (!request.member) throw unauthorized();
-      await push.subscribe(request.member, request.body);
+      await push.subscribe(memberOf(request), request.body);
       return { ok: true as const };
     },
   );
@@ -78,7 +78,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
     "/api/user.php",
     {
       constraints,
-      config: { swaggerTransform: documentedAs("/api/user.php?push=1") },
+      config: { auth: "member", swaggerTransform: documentedAs("/api/user.php?push=1") },
       schema: {
         tags: ["account"],
         summary: "Forget this browser's push subscription (push turned off, or logout)",
@@ -88,8 +88,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      if (!request.member) throw unauthorized();
-      await push.unsubscribe(request.member, request.body.endpoint);
+      await push.unsubscribe(memberOf(request), request.body.endpoint);
       return { ok: true as const };
     },
   );

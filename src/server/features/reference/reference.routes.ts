@@ -12,7 +12,15 @@ const noQuery = z.object({}).strict();
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/interests.php",
-    { schema: { tags: ["reference"], summary: "Interests a member can pick, in the request's language", querystring: noQuery, response: { 200: interestsResponseSchema } } },
+    {
+      config: { auth: "visitor" },
+      schema: {
+        tags: ["reference"],
+        summary: "Interests a member can pick, in the request's language",
+        querystring: noQuery,
+        response: { 200: interestsResponseSchema },
+      },
+    },
     async (request, reply) => {
       reply.header("cache-control", "private, max-age=3600");
       return { interests: INTERESTS.map((id) => ({ id, name: translate(request.lang, `interests.${id}`) })) };
@@ -22,6 +30,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/regions.php",
     {
+      config: { auth: "visitor" },
       schema: {
         tags: ["reference"],
         summary: "Regions of every country the site is sold in, named in the request's language (as people there write them where it has no name of its own)",
@@ -39,7 +48,15 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/geocode.php",
-    { schema: { tags: ["reference"], summary: "Country, region and city of a point", querystring: geocodeQuerySchema, response: { 200: geocodeResponseSchema } } },
+    {
+      config: { auth: "visitor" },
+      schema: {
+        tags: ["reference"],
+        summary: "Country, region and city of a point",
+        querystring: geocodeQuerySchema,
+        response: { 200: geocodeResponseSchema },
+      },
+    },
     async (request) => reverseGeocode(request.query.lat, request.query.lon, request.lang),
   );
 };

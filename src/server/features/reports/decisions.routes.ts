@@ -1,3 +1,4 @@
+import { memberOf, operatorOf } from "../../plugins/routeAuth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { okSchema } from "../../../common/schemas/auth";
@@ -13,8 +14,7 @@ import {
 import { idSchema } from "../../../common/schemas/ids";
 import { APPEAL_DAYS } from "../../../common/constants";
 import type { Db } from "../../db/client";
-import { notFound, requireMember } from "../../errors";
-import { requireOperator } from "../operators/operatorAccess";
+import { notFound } from "../../errors";
 import type { AppealsService } from "./appeals.service";
 import { markNoticeSeen, unseenNotices } from "./decisions.repo";
 
@@ -28,6 +28,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ db: Db; appeals: AppealsSe
   app.get(
     "/api/notices.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["members"],
         summary: "Decisions the member has not seen yet (their reports', their own, their appeals')",
@@ -36,16 +37,16 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ db: Db; appeals: AppealsSe
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const member = requireMember(request.member);
+      const member = memberOf(request);
       return { notices: await unseenNotices(db, member.user.id, new Date(Date.now() - APPEAL_DAYS * DAY)) };
     },
   );
 
   app.post(
     "/api/notices.php",
-    { schema: { tags: ["members"], summary: "Mark a notice seen", body: noticeSeenRequestSchema, response: { 200: okSchema } } },
+    { config: { auth: "member" }, schema: { tags: ["members"], summary: "Mark a notice seen", body: noticeSeenRequestSchema, response: { 200: okSchema } } },
     async (request) => {
-      if (!(await markNoticeSeen(db, requireMember(request.member).user.id, request.body.id))) throw notFound();
+      if (!(await markNoticeSeen(db, memberOf(request).user.id, request.body.id))) throw notFound();
       return { ok: true as const };
     },
   );
@@ -53,6 +54,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ db: Db; appeals: AppealsSe
   app.get(
     "/api/appeal.php",
     {
+      config: { auth: "visitor" },
       schema: {
         tags: ["members"],
         summary: "The decision an appeal key is for (from the decision's mail, notice or the ban page)",
@@ -68,7 +70,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ db: Db; appeals: AppealsSe
 
   app.post(
     "/api/appeal.php",
-    { schema: { tags: ["members"], summary: "Appeal a decision, once", body: appealRequestSchema, response: { 200: okSchema } } },
+    { config: { auth: "visitor" }, schema: { tags: ["members"], summary: "Appeal a decision, once", body: appealRequestSchema, response: { 200: okSchema } } },
     async (request) => {
       await appeals.appeal(request.body);
       return { ok: true as const };
@@ -78,19 +80,19 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ db: Db; appeals: AppealsSe
   app.get(
     "/api/console/appeals",
     {
-      config: { operator: ["moderator", "admin"] },
+      config: { auth: ["moderator", "admin"] },
       schema: { tags: ["console"], summary: "Appeals waiting, the oldest first", response: { 200: appealQueueSchema } },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return appeals.queue(requireOperator(request).operator);
+      return appeals.queue(operatorOf(request).operator);
     },
   );
 
   app.post(
     "/api/console/appeals/:id",
     {
-      config: { operator: ["moderator", "admin"] },
+      config: { auth: ["moderator", "admin"] },
       schema: {
         tags: ["console"],
         summary: "Uphold or reverse the decision appealed (not by the moderator who made it)",
@@ -100,7 +102,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ db: Db; appeals: AppealsSe
       },
     },
     async (request) => {
-      await appeals.decide(requireOperator(request).operator, request.params.id, request.body);
+      await appeals.decide(operatorOf(request).operator, request.params.id, request.body);
       return { ok: true as const };
     },
   );

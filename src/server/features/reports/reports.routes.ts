@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { reportRequestSchema, reportResponseSchema } from "../../../common/schemas/reports";
-import { unauthorized } from "../../errors";
-import { viewerOf } from "../members/members.routes";
+import { memberViewerOf } from "../members/members.routes";
 import type { ReportsService } from "./reports.service";
 
 /** A member reports another: from the profile, or from the conversation (its last messages go along). */
@@ -9,6 +8,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
   app.post(
     "/api/report.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["members"],
         summary: "Report a member (and block them in the same step)",
@@ -17,9 +17,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
       },
     },
     async (request) => {
-      const viewer = viewerOf(request);
-      if (viewer.id === null) throw unauthorized();
-      const { blocked } = await reports.report({ ...viewer, id: viewer.id }, request.body);
+      const { blocked } = await reports.report(memberViewerOf(request), request.body);
       return { reported: true as const, blocked };
     },
   );

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { okSchema } from "../../../common/schemas/auth";
 import { idSchema } from "../../../common/schemas/ids";
 import { reportBanRequestSchema, reportDecisionRequestSchema, reportQueueSchema } from "../../../common/schemas/reports";
-import { requireOperator } from "../operators/operatorAccess";
+import { operatorOf } from "../../plugins/routeAuth";
 import type { ReportsService } from "./reports.service";
 
 const tags = ["console"];
@@ -13,7 +13,7 @@ const params = z.object({ id: idSchema }).strict();
 export const reportsQueueRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (app, { reports }) => {
   app.get(
     "/api/console/reports",
-    { config: { operator: ["moderator", "admin"] }, schema: { tags, summary: "Reports waiting, per reported member", response: { 200: reportQueueSchema } } },
+    { config: { auth: ["moderator", "admin"] }, schema: { tags, summary: "Reports waiting, per reported member", response: { 200: reportQueueSchema } } },
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
       return { groups: await reports.queue() };
@@ -23,7 +23,7 @@ export const reportsQueueRoutes: FastifyPluginAsyncZod<{ reports: ReportsService
   app.post(
     "/api/console/reports/:id/decision",
     {
-      config: { operator: ["moderator", "admin"] },
+      config: { auth: ["moderator", "admin"] },
       schema: {
         tags,
         summary: "Dismiss, warn or suspend: decides every waiting report about the member",
@@ -33,7 +33,7 @@ export const reportsQueueRoutes: FastifyPluginAsyncZod<{ reports: ReportsService
       },
     },
     async (request) => {
-      await reports.decide(requireOperator(request).operator.id, request.params.id, request.body);
+      await reports.decide(operatorOf(request).operator.id, request.params.id, request.body);
       return { ok: true as const };
     },
   );
@@ -41,11 +41,11 @@ export const reportsQueueRoutes: FastifyPluginAsyncZod<{ reports: ReportsService
   app.post(
     "/api/console/reports/:id/ban",
     {
-      config: { operator: ["admin"] },
+      config: { auth: ["admin"] },
       schema: { tags, summary: "Ban the reported member: decides every waiting report", params, body: reportBanRequestSchema, response: { 200: okSchema } },
     },
     async (request) => {
-      await reports.decide(requireOperator(request).operator.id, request.params.id, { decision: "ban", ...request.body });
+      await reports.decide(operatorOf(request).operator.id, request.params.id, { decision: "ban", ...request.body });
       return { ok: true as const };
     },
   );

@@ -21,6 +21,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
   app.get(
     "/api/settings.php",
     {
+      config: { auth: "visitor" },
       schema: {
         tags: ["site"],
         summary: "Settings of the site of the request host, with the visitor's country and languages",
@@ -65,7 +66,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
 
   app.get(
     "/api/companyinfo.php",
-    { schema: { tags: ["site"], summary: "The operating company's details", querystring: z.object({}).strict(), response: { 200: companyInfoSchema } } },
+    {
+      config: { auth: "visitor" },
+      schema: { tags: ["site"], summary: "The operating company's details", querystring: z.object({}).strict(), response: { 200: companyInfoSchema } },
+    },
     async (request, reply) => {
       const company = await findCompany(db, request.site.companyId);
       if (!company) throw notFound();
@@ -76,7 +80,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
 
   // The web app manifest: the site installs on a phone's home screen under its own name, in the
   // visitor's language, and opens on the members list.
-  app.get("/manifest.webmanifest", { schema: { hide: true } }, async (request, reply) => {
+  app.get("/manifest.webmanifest", { config: { auth: "visitor" }, schema: { hide: true } }, async (request, reply) => {
     const { site } = request;
     reply.header("cache-control", "public, max-age=3600").header("vary", "cookie, accept-language");
     return reply.type("application/manifest+json; charset=utf-8").send(
@@ -103,20 +107,22 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
   });
 
   // RFC 9116: where a security researcher reports a hole, in the site's own words and languages.
-  app.get("/.well-known/security.txt", { schema: { hide: true } }, async (request, reply) => {
+  app.get("/.well-known/security.txt", { config: { auth: "visitor" }, schema: { hide: true } }, async (request, reply) => {
     const { site } = request;
     const languages = [...new Set(site.settings.countries.flatMap((c) => languagesOf(c as Country)))];
     const expires = new Date(Date.now() + 365 * 86_400_000);
     expires.setUTCHours(0, 0, 0, 0);
     reply.header("cache-control", "public, max-age=86400");
-    return reply.type("text/plain; charset=utf-8").send(
-      [
-        `Contact: mailto:${site.settings.support_email}`,
-        `Expires: ${expires.toISOString()}`,
-        `Preferred-Languages: ${["en", ...languages.filter((l) => l !== "en")].join(", ")}`,
-        `Canonical: ${request.origin}/.well-known/security.txt`,
-        "",
-      ].join("\n"),
-    );
+    return reply
+      .type("text/plain; charset=utf-8")
+      .send(
+        [
+          `Contact: mailto:${site.settings.support_email}`,
+          `Expires: ${expires.toISOString()}`,
+          `Preferred-Languages: ${["en", ...languages.filter((l) => l !== "en")].join(", ")}`,
+          `Canonical: ${request.origin}/.well-known/security.txt`,
+          "",
+        ].join("\n"),
+      );
   });
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { signupStepRequestSchema } from "../../../common/schemas/auth";
 import { userResponseSchema } from "../../../common/schemas/user";
 import type { Db } from "../../db/client";
-import { requireMember } from "../../errors";
+import { memberOf } from "../../plugins/routeAuth";
 import { findMemberByUserId } from "../auth/auth.repo";
 import { userDto } from "../members/profileDto";
 import type { SignupService } from "./signup.service";
@@ -12,6 +12,7 @@ export const signupRoutes: FastifyPluginAsyncZod<{ signup: SignupService; db: Db
   app.post(
     "/api/signup-step.php",
     {
+      config: { auth: "member" },
       schema: {
         tags: ["account"],
         summary: "Finish (or skip) a step of the signup: 1 photo, 2 about me, 3 personal info, 4 location, 5 push",
@@ -20,7 +21,7 @@ export const signupRoutes: FastifyPluginAsyncZod<{ signup: SignupService; db: Db
       },
     },
     async (request) => {
-      const member = requireMember(request.member);
+      const member = memberOf(request);
       await signup.completeStep(member, request.body.step);
       const record = await findMemberByUserId(db, member.user.id);
       return { user: record ? userDto(record) : null };

@@ -61,7 +61,7 @@ export const testProviderRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentPr
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  app.get("/test-provider/checkout/:id", { schema: { hide: true, params } }, async (request, reply) => {
+  app.get("/test-provider/checkout/:id", { config: { auth: "visitor" }, schema: { hide: true, params } }, async (request, reply) => {
     const row = await provider.find(request.params.id);
     if (!row) throw notFound();
     return reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(page(row));
@@ -69,7 +69,7 @@ export const testProviderRoutes: FastifyPluginAsyncZod<{ provider: TestPaymentPr
 
   app.post(
     "/test-provider/checkout/:id",
-    { schema: { hide: true, params, body: z.object({ outcome: z.enum(OUTCOMES), card: z.enum(["ok", "declines"]).optional() }) } },
+    { config: { auth: "visitor" }, schema: { hide: true, params, body: z.object({ outcome: z.enum(OUTCOMES), card: z.enum(["ok", "declines"]).optional() }) } },
     async (request, reply) => {
       const row = await provider.find(request.params.id);
       if (!row) throw notFound();

@@ -10,6 +10,7 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.post(
     "/api/page-hidden.php",
     {
+      config: { auth: "visitor" },
       schema: {
         tags: ["site"],
         summary: "Beacon sent when the page becomes hidden",

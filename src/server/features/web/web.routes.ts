@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchPageRoute } from "../../../common/routes";
 import { sendCompressed } from "../../plugins/compression";
 import { sendError } from "../../plugins/errors";
+import { registerWithAuth } from "../../plugins/routeAuth";
 import { VISIT_COOKIE } from "../visits/visits.routes";
 import { escapeHtml } from "../../escapeHtml";
 import type { CompanyRow } from "../settings/settings.repo";
@@ -29,19 +30,22 @@ export async function registerWeb(
   const indexPath = join(webRoot, "index.html");
   const built = existsSync(indexPath);
   if (built) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      prefix: "/",
-      index: false,
-      wildcard: false,
-      // The .br and .gz copies written at build time (scripts/precompress.mjs), chosen by Accept-Encoding.
-      preCompressed: true,
-      setHeaders(reply, path) {
-        // The service worker keeps its name across versions: browsers must ask for it again each time.
-        const cache = path.includes("/assets/") ? "public, max-age=31536000, immutable" : path.endsWith("/sw.js") ? "no-cache" : "public, max-age=3600";
-        reply.header("cache-control", cache);
-      },
-    });
+    // The built files are public: a visitor loads the app before anyone signs in.
+    await registerWithAuth(app, "visitor", (scope) =>
+      scope.register(fastifyStatic, {
+        root: webRoot,
+        prefix: "/",
+        index: false,
+        wildcard: false,
+        // The .br and .gz copies written at build time (scripts/precompress.mjs), chosen by Accept-Encoding.
+        preCompressed: true,
+        setHeaders(reply, path) {
+          // The service worker keeps its name across versions: browsers must ask for it again each time.
+          const cache = path.includes("/assets/") ? "public, max-age=31536000, immutable" : path.endsWith("/sw.js") ? "no-cache" : "public, max-age=3600";
+          reply.header("cache-control", cache);
+        },
+      }),
+    );
   }
   const template = built ? readFileSync(indexPath, "utf8") : null;
 

@@ -1,4 +1,4 @@
-import type { Country } from "../../src/common/locales";
+import type { Country } from "../../common/locales";
 
 /**
  * Bigger, well-known cities per country as [name, state isoCode], biggest first, spelled as in country-state-city 3.2.

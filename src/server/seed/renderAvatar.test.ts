@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { EYE_COLORS, HAIR_COLORS } from "../../src/common/profileOptions";
+import { EYE_COLORS, HAIR_COLORS } from "../../common/profileOptions";
 import { avatarSvg } from "./avatarSvg";
 import { renderAvatar } from "./renderAvatar";
 

@@ -1,5 +1,5 @@
 import { City, type ICity, State } from "country-state-city";
-import type { Country, Language } from "../../src/common/locales";
+import type { Country, Language } from "../../common/locales";
 import { KNOWN_CITIES } from "./knownCities";
 import { seededPicker } from "./seededPicker";
 

@@ -1,4 +1,4 @@
-import type { EYE_COLORS, HAIR_COLORS } from "../../src/common/profileOptions";
+import type { EYE_COLORS, HAIR_COLORS } from "../../common/profileOptions";
 import { avatarBackground } from "./avatarBackground";
 import { AVATAR_HEIGHT as H, AVATAR_WIDTH as W, type AvatarGeometry, avatarGeometry, r1 } from "./avatarGeometry";
 import { avatarHair, FEMALE_HAIR_STYLES, type HairStyle, MALE_HAIR_STYLES } from "./avatarHair";

@@ -1,8 +1,8 @@
 import { City, State } from "country-state-city";
 import { describe, expect, it } from "vitest";
-import { ageOn, isIsoDate } from "../../src/common/dates";
-import { INTERESTS } from "../../src/common/interests";
-import { BODY_TYPES, EYE_COLORS, GENDERS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEXUALITIES, TATTOOS } from "../../src/common/profileOptions";
+import { ageOn, isIsoDate } from "../../common/dates";
+import { INTERESTS } from "../../common/interests";
+import { BODY_TYPES, EYE_COLORS, GENDERS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEXUALITIES, TATTOOS } from "../../common/profileOptions";
 import { type DemoMember, demoMember } from "./demoMember";
 import { FIRST_NAMES } from "./firstNames";
 import { mulberry32 } from "./mulberry32";

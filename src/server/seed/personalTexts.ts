@@ -1,4 +1,4 @@
-import type { Language } from "../../src/common/locales";
+import type { Language } from "../../common/locales";
 
 /** A sentence, or a pair [as written by a man, as written by a woman] where the grammar depends on the writer's gender. */
 export type TextLine = string | readonly [string, string];

@@ -1,7 +1,7 @@
-import { ageOn } from "../../src/common/dates";
-import { INTERESTS, type Interest } from "../../src/common/interests";
-import type { Country, Language } from "../../src/common/locales";
-import { BODY_TYPES, type EYE_COLORS, type Gender, type HAIR_COLORS, RELATIONSHIP_STATUSES, type Sexuality, TATTOOS } from "../../src/common/profileOptions";
+import { ageOn } from "../../common/dates";
+import { INTERESTS, type Interest } from "../../common/interests";
+import type { Country, Language } from "../../common/locales";
+import { BODY_TYPES, type EYE_COLORS, type Gender, type HAIR_COLORS, RELATIONSHIP_STATUSES, type Sexuality, TATTOOS } from "../../common/profileOptions";
 import { demoLocation } from "./demoLocation";
 import { FIRST_NAMES } from "./firstNames";
 import { PERSONAL_TEXTS, type TextLine } from "./personalTexts";
