@@ -101,11 +101,11 @@ export async function registerWeb(
   };
 
   // For search engines, per site: its own addresses (request.origin is the configured one).
-  app.get("/robots.txt", { schema: { hide: true } }, async (request, reply) => {
+  app.get("/robots.txt", { config: { auth: "visitor" }, schema: { hide: true } }, async (request, reply) => {
     reply.header("cache-control", "public, max-age=3600");
     return reply.type("text/plain; charset=utf-8").send(robotsTxt(request.origin));
   });
-  app.get("/sitemap.xml", { schema: { hide: true } }, async (request, reply) => {
+  app.get("/sitemap.xml", { config: { auth: "visitor" }, schema: { hide: true } }, async (request, reply) => {
     reply.header("cache-control", "public, max-age=3600");
     return reply.type("application/xml; charset=utf-8").send(sitemapXml(request.origin));
   });
