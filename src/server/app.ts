@@ -36,6 +36,7 @@ import { likesRoutes } from "./features/likes/likes.routes";
 import { LikesService } from "./features/likes/likes.service";
 import { membersRoutes } from "./features/members/members.routes";
 import { MembersService } from "./features/members/members.service";
+import { SearchCounts } from "./features/members/searchCounts";
 import { PhotosService } from "./features/photos/photos.service";
 import { landersRoutes } from "./features/landers/landers.routes";
 import { profileRoutes } from "./features/profile/profile.routes";
@@ -297,7 +298,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(settingsRoutes, { db, pushPublicKey: push.publicKey });
   await app.register(referenceRoutes);
   await app.register(visitsRoutes, { db });
-  const membersService = new MembersService(db);
+  const membersService = new MembersService(db, new SearchCounts(redis, options.redisPrefix ?? ""));
   const chatService = new ChatService(
     db,
     storage,
