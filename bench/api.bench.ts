@@ -28,7 +28,11 @@ const config = loadConfig({
   SMTP_URL: "smtp://127.0.0.1:2525",
   ...(redisUrl === "none" ? {} : { REDIS_URL: redisUrl }),
 });
-const buildOptions = { database, redisPrefix: `bench${Date.now()}:`, extraRoutes: (app: import("fastify").FastifyInstance) => app.get("/bench/bare", async () => ({ ok: true, hello: "world" })) };
+const buildOptions = {
+  database,
+  redisPrefix: `bench${Date.now()}:`,
+  extraRoutes: (app: import("fastify").FastifyInstance) => app.get("/bench/bare", async () => ({ ok: true, hello: "world" })),
+};
 const server = await buildApp(config, buildOptions);
 const site = await createSite(database.db);
 const { user: viewer, email, password } = await createMember(database.db, site.id, { profile: { gender: "male", country: "DE" } });
@@ -43,13 +47,23 @@ for (let i = 0; i < 400; i++) {
 }
 await database.db.insert(likes).values(others.slice(0, 60).map((id) => ({ likerId: id, likedId: viewer.id })));
 await database.db.insert(likes).values(others.slice(40, 100).map((id) => ({ likerId: viewer.id, likedId: id })));
-await database.db.insert(blocks).values([{ blockerId: viewer.id, blockedId: others[101] }, { blockerId: others[103], blockedId: viewer.id }]);
+await database.db.insert(blocks).values([
+  { blockerId: viewer.id, blockedId: others[101] },
+  { blockerId: others[103], blockedId: viewer.id },
+]);
 await database.db.execute("ANALYZE");
 
 await server.app.listen({ port: 0, host: "127.0.0.1" });
 const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-const login = await fetch(`${base}/api/user.php`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
-const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const login = await fetch(`${base}/api/user.php`, {
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ email, password }),
+});
+const cookie = login.headers
+  .getSetCookie()
+  .map((c) => c.split(";")[0])
+  .join("; ");
 
 async function measure(path: string, headers: Record<string, string> = {}) {
   await autocannon({ url: base + path, connections: 10, duration: 2, headers }); // warm-up: JIT, pool, prepared statements
@@ -81,7 +95,9 @@ console.log(`${connections} connections, ${seconds} s, Redis ${redisUrl}`);
 console.log("| route | req/s | p99 | bare req/s just before | bare p99 | of bare | target |\n|---|---|---|---|---|---|---|");
 for (const [label, r, bare, target] of results) {
   const ratio = r.rps / bare.rps;
-  console.log(`| ${label} | ${Math.round(r.rps)} | ${r.p99} ms | ${Math.round(bare.rps)} | ${bare.p99} ms | ${(ratio * 100).toFixed(1)}% | ${target * 100}%: ${ratio >= target ? "met" : "NOT met"} |`);
+  console.log(
+    `| ${label} | ${Math.round(r.rps)} | ${r.p99} ms | ${Math.round(bare.rps)} | ${bare.p99} ms | ${(ratio * 100).toFixed(1)}% | ${target * 100}%: ${ratio >= target ? "met" : "NOT met"} |`,
+  );
 }
 
 await bench.drop();

@@ -208,7 +208,8 @@ export async function searchNewestPage(
   if (filter.bornFrom) add("f", "X.date_of_birth >= {v}::date", filter.bornFrom);
   if (filter.bornUntil) add("u", "X.date_of_birth <= {v}::date", filter.bornUntil);
   if (filter.interests?.length) add("i", "X.interests ?| {v}::text[]", `{${filter.interests.map((i) => JSON.stringify(i)).join(",")}}`);
-  const after = cursorId === null ? "" : (values.push(cursorId), `AND p.id < $${values.length}`);
+  if (cursorId !== null) values.push(cursorId);
+  const after = cursorId === null ? "" : `AND p.id < $${values.length}`;
   const key = `${shape}${cursorId === null ? "" : "k"}`;
   let text = newestTexts.get(key);
   if (text === undefined) {

@@ -104,7 +104,10 @@ export class MembersService {
       return excludeIds;
     };
     if (order.by === "newest") {
-      const [page, shared] = await Promise.all([searchNewestPage(this.db, filter, viewer.id, cursor?.id ?? null, SEARCH_PAGE_SIZE + 1), this.sharedCount(filter)]);
+      const [page, shared] = await Promise.all([
+        searchNewestPage(this.db, filter, viewer.id, cursor?.id ?? null, SEARCH_PAGE_SIZE + 1),
+        this.sharedCount(filter),
+      ]);
       rows = page.rows;
       total = Math.max(0, shared - page.excludedMatching);
     } else {
