@@ -158,7 +158,7 @@ describe("search", () => {
   it("counts without the viewer and the members blocked either way, at once after a block", async () => {
     const db = t.testDb.database.db;
     const site = await createSite(db, { domain: "totals.test" });
-    const members = [];
+    const members: Awaited<ReturnType<typeof createMember>>[] = [];
     for (let i = 0; i < 5; i++) members.push(await createMember(db, site.id, { profile: { gender: "female", country: "NL" } }));
     const as = async (m: (typeof members)[number]) => {
       const client = t.client({ "x-forwarded-host": "totals.test" });
