@@ -215,7 +215,8 @@ export async function searchNewestPage(
   if (text === undefined) {
     const matching = (x: string) => [`${x}.site_id = $1`, listedText(x), ...conditions.map((c) => c.replaceAll("X.", `${x}.`))].join(" AND ");
     text = `SELECT x.excluded, c.* FROM
-      (SELECT count(*)::int AS excluded FROM profiles e WHERE ${matching("e")} AND (e.id = $2 OR e.id IN (${blockedIdsText("$2")}))) x
+      (SELECT count(*)::int AS excluded FROM (SELECT $2::int AS id UNION ${blockedIdsText("$2")}) ex
+        JOIN profiles e ON e.id = ex.id WHERE ${matching("e")}) x
       LEFT JOIN LATERAL (
         SELECT ${CARD_COLUMNS} FROM profiles p LEFT JOIN photos ph ON ph.id = p.main_photo_id
         WHERE ${matching("p")} AND p.id IS DISTINCT FROM $2 AND ${notBlockedEitherWayText("$2", "p.id")} ${after}
