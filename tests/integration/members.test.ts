@@ -177,6 +177,19 @@ describe("search", () => {
     expect((await search(t.client({ "x-forwarded-host": "totals.test" }))).total).toBe(5);
   });
 
+  it("filters by interests: members with any of those asked for", async () => {
+    const db = t.testDb.database.db;
+    const site = await createSite(db, { domain: "interests.test" });
+    const travel = await createMember(db, site.id, { profile: { interests: ["travel", "music"] } });
+    const movies = await createMember(db, site.id, { profile: { interests: ["movies"] } });
+    await createMember(db, site.id, { profile: { interests: [] } });
+    const c = t.client({ "x-forwarded-host": "interests.test" });
+    const ids = async (q: string) => (await c.get<SearchResponse>(`/api/members.php?${q}`)).body.profiles.map((p) => p.id).sort();
+    expect(await ids("interests=travel")).toEqual([travel.user.id]);
+    expect(await ids("interests=music,movies")).toEqual([travel.user.id, movies.user.id].sort());
+    expect((await c.get<SearchResponse>("/api/members.php?interests=movies")).body.total).toBe(1);
+  });
+
   it("lets visitors search only as the site allows", async () => {
     const closed = await startTestApp({ settings: { logged_out_search: false, logged_out_search_trafficsource: true } });
     try {
