@@ -35,6 +35,7 @@ import { LikesService } from "./features/likes/likes.service";
 import { searchQuerySchema } from "../common/schemas/members";
 import { membersRoutes, viewerOf, visitorMaySearch } from "./features/members/members.routes";
 import { MembersService } from "./features/members/members.service";
+import { SearchCounts } from "./features/members/searchCounts";
 import { PhotosService } from "./features/photos/photos.service";
 import { landerAnswer, landersRoutes } from "./features/landers/landers.routes";
 import { profileRoutes } from "./features/profile/profile.routes";
@@ -302,7 +303,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(settingsRoutes, { db, pushPublicKey: push.publicKey });
   await app.register(referenceRoutes);
   await app.register(visitsRoutes, { db });
-  const membersService = new MembersService(db);
+  const membersService = new MembersService(db, new SearchCounts(redis, options.redisPrefix ?? ""));
   const chatService = new ChatService(
     db,
     storage,

@@ -155,6 +155,41 @@ describe("search", () => {
     }
   });
 
+  it("counts without the viewer and the members blocked either way, at once after a block", async () => {
+    const db = t.testDb.database.db;
+    const site = await createSite(db, { domain: "totals.test" });
+    const members: Awaited<ReturnType<typeof createMember>>[] = [];
+    for (let i = 0; i < 5; i++) members.push(await createMember(db, site.id, { profile: { gender: "female", country: "NL" } }));
+    const as = async (m: (typeof members)[number]) => {
+      const client = t.client({ "x-forwarded-host": "totals.test" });
+      expect((await client.post("/api/user.php", { email: m.email, password: m.password })).status).toBe(200);
+      return client;
+    };
+    const [viewer, blocker] = [await as(members[0]), await as(members[1])];
+    const search = async (c: TestClient) => (await c.get<SearchResponse>("/api/members.php?gender=female&country=NL")).body;
+    expect((await search(t.client({ "x-forwarded-host": "totals.test" }))).total).toBe(5);
+    expect((await search(viewer)).total).toBe(4);
+    await viewer.post("/api/block.php", { id: members[2].user.id });
+    await blocker.post("/api/block.php", { id: members[0].user.id });
+    const seen = await search(viewer);
+    expect(seen.total).toBe(2);
+    expect(seen.profiles.map((p) => p.id).sort()).toEqual([members[3].user.id, members[4].user.id].sort());
+    expect((await search(t.client({ "x-forwarded-host": "totals.test" }))).total).toBe(5);
+  });
+
+  it("filters by interests: members with any of those asked for", async () => {
+    const db = t.testDb.database.db;
+    const site = await createSite(db, { domain: "interests.test" });
+    const travel = await createMember(db, site.id, { profile: { interests: ["travel", "music"] } });
+    const movies = await createMember(db, site.id, { profile: { interests: ["movies"] } });
+    await createMember(db, site.id, { profile: { interests: [] } });
+    const c = t.client({ "x-forwarded-host": "interests.test" });
+    const ids = async (q: string) => (await c.get<SearchResponse>(`/api/members.php?${q}`)).body.profiles.map((p) => p.id).sort();
+    expect(await ids("interests=travel")).toEqual([travel.user.id]);
+    expect(await ids("interests=music,movies")).toEqual([travel.user.id, movies.user.id].sort());
+    expect((await c.get<SearchResponse>("/api/members.php?interests=movies")).body.total).toBe(1);
+  });
+
   it("lets visitors search only as the site allows", async () => {
     const closed = await startTestApp({ settings: { logged_out_search: false, logged_out_search_trafficsource: true } });
     try {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type Db, rowsOf } from "../../db/client";
-import { notBlockedEitherWaySql, reachableSql } from "../members/access";
-import { CARD_COLUMNS_SQL, type RawCard } from "../members/members.repo";
+import { type Db, preparedRows } from "../../db/client";
+import { notBlockedEitherWayText, reachableText } from "../members/access";
+import { CARD_COLUMNS, type RawCard } from "../members/members.repo";
 import { type LikeSource, likes } from "../../db/schema";
 
 /** Adds a like (once); answers whether it is new and whether it is now mutual. */
@@ -28,28 +28,32 @@ export interface LikeListRow {
   created_at: string;
 }
 
-const recentLikes = (memberId: number) => sql`
-  (SELECT liker_id AS other, 'r' AS dir, seen, created_at FROM likes WHERE liked_id = ${memberId} ORDER BY created_at DESC LIMIT ${MAX_LISTED})
+/** The member's likes both ways (at most MAX_LISTED each, newest first), as SQL text over the member "$1". */
+const RECENT_LIKES = `
+  (SELECT liker_id AS other, 'r' AS dir, seen, created_at FROM likes WHERE liked_id = $1 ORDER BY created_at DESC LIMIT ${MAX_LISTED})
   UNION ALL
-  (SELECT liked_id AS other, 'g' AS dir, true AS seen, created_at FROM likes WHERE liker_id = ${memberId} ORDER BY created_at DESC LIMIT ${MAX_LISTED})`;
+  (SELECT liked_id AS other, 'g' AS dir, true AS seen, created_at FROM likes WHERE liker_id = $1 ORDER BY created_at DESC LIMIT ${MAX_LISTED})`;
+
+const LIKES_TEXT = `WITH l AS (${RECENT_LIKES})
+  SELECT l.other, l.dir, l.seen, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
+  FROM l ORDER BY l.created_at DESC`;
+
+const CARDS_TEXT = `WITH l AS (${RECENT_LIKES})
+  SELECT ${CARD_COLUMNS}
+  FROM profiles p LEFT JOIN photos ph ON ph.id = p.main_photo_id
+  WHERE p.id IN (SELECT other FROM l) AND ${reachableText("p")} AND ${notBlockedEitherWayText("$1", "p.id")}`;
 
 /**
  * Likes received and given (at most 1,000 each way, newest first), and the cards of the members in
  * them: only members that may still be seen (profile enabled, not blocked either way; an account
  * pending deletion has its profile disabled). Invisible members stay: these are members one already
- * knows. Two queries that run at once on two connections: the likes, and each member's card once.
+ * knows. Two named prepared statements that run at once on two connections: the likes, and each
+ * member's card once.
  */
 export async function listLikesWithCards(db: Db, memberId: number): Promise<{ likes: LikeListRow[]; cards: RawCard[] }> {
   const [likeRows, cards] = await Promise.all([
-    db.execute(sql`
-      WITH l AS (${recentLikes(memberId)})
-      SELECT l.other, l.dir, l.seen, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
-      FROM l ORDER BY l.created_at DESC`),
-    db.execute(sql`
-      WITH l AS (${recentLikes(memberId)})
-      SELECT ${CARD_COLUMNS_SQL}
-      FROM profiles p LEFT JOIN photos ph ON ph.id = p.main_photo_id
-      WHERE p.id IN (SELECT other FROM l) AND ${reachableSql("p")} AND ${notBlockedEitherWaySql(memberId, sql`p.id`)}`),
+    preparedRows<LikeListRow>(db, "likes_list", LIKES_TEXT, [memberId]),
+    preparedRows<RawCard>(db, "likes_list_cards", CARDS_TEXT, [memberId]),
   ]);
-  return { likes: rowsOf<LikeListRow>(likeRows), cards: rowsOf<RawCard>(cards) };
+  return { likes: likeRows, cards };
 }

@@ -39,6 +39,7 @@ const textOf = (fragment: SQL): string => dialect.sqlToQuery(fragment).sql;
  * profiles row (default: the `profiles` table of a Drizzle query).
  */
 export const listedSql = (p = '"profiles"'): SQL => sql.raw(`${p}.status = 'enabled' AND NOT ${p}.invisible`);
+export const listedText = (p: string): string => textOf(listedSql(p));
 
 /**
  * Members that those who already know them (likes, chats, notifications) still see: the profile is
@@ -81,6 +82,13 @@ export const blockedBySql = (blocker: Operand, blocked: Operand): SQL<boolean> =
 export const blocksStampText = (member: string): string =>
   `SELECT count(*) || ':' || coalesce(bit_xor(hashtextextended(blocker_id || ':' || blocked_id || ':' || xmin, 0)), 0) AS stamp
         FROM blocks WHERE blocker_id = ${member} OR blocked_id = ${member}`;
+
+/**
+ * Text of a subquery: the ids of the members `member` blocked or was blocked by (blockedIds in SQL,
+ * both lookups by index). `member` is SQL text ("$2"); a NULL member (a visitor) gives no rows.
+ */
+export const blockedIdsText = (member: string): string =>
+  `SELECT CASE WHEN blocker_id = ${member} THEN blocked_id ELSE blocker_id END FROM blocks WHERE blocker_id = ${member} OR blocked_id = ${member}`;
 
 /** Members the viewer blocked or was blocked by: they never see each other. */
 export async function blockedIds(db: Db, viewerId: number | null): Promise<number[]> {

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, lt, notInArray, type SQL, sql } from "drizzle-orm";
-import { type Db, rowsOf } from "../../db/client";
+import { type Db, preparedRows, rowsOf } from "../../db/client";
 import { photos, profiles } from "../../db/schema";
 import type { Coordinates } from "../../geo/places";
 import { type MainPhoto, mainPhotoColumns, type ProfileRow } from "../auth/auth.repo";
-import { activityFactsColumns, activityFactsText, listedSql, reachableSql } from "./access";
+import { activityFactsColumns, activityFactsText, blockedIdsText, listedSql, listedText, notBlockedEitherWayText, reachableSql } from "./access";
 
 export interface SearchFilter {
   siteId: number;
@@ -175,6 +175,57 @@ async function nearestPage(
       ORDER BY n.km, n.id DESC`),
   );
   return rows.map((r) => ({ ...cardRowOf(r), distanceKm: r.km >= UNKNOWN_DISTANCE_KM ? null : r.km }));
+}
+
+/** The text of a search statement for each shape of filter (which filters are given), and its values. */
+const newestTexts = new Map<string, string>();
+
+/**
+ * A page of members matching `filter` newest first, as `viewerId` (null: a visitor) may find them
+ * (without the viewer and everyone blocked either way), and how many members the filter matches that
+ * the viewer may not find (the viewer and those blocked either way: what a shared count holds too
+ * many). One named prepared statement per shape of filter: parsed and planned once per connection.
+ * `filter.excludeIds` is not read: the exclusions come from the viewer.
+ */
+export async function searchNewestPage(
+  db: Db,
+  filter: SearchFilter,
+  viewerId: number | null,
+  cursorId: number | null,
+  limit: number,
+): Promise<{ rows: CardRow[]; excludedMatching: number }> {
+  const values: unknown[] = [filter.siteId, viewerId, limit];
+  const conditions: string[] = [];
+  let shape = "";
+  const add = (key: string, condition: string, value: unknown) => {
+    values.push(value);
+    conditions.push(condition.replace("{v}", `$${values.length}`));
+    shape += key;
+  };
+  if (filter.gender) add("g", "X.gender = {v}", filter.gender);
+  if (filter.country) add("c", "X.country = {v}", filter.country);
+  if (filter.region) add("r", "X.region = {v}", filter.region);
+  if (filter.bornFrom) add("f", "X.date_of_birth >= {v}::date", filter.bornFrom);
+  if (filter.bornUntil) add("u", "X.date_of_birth <= {v}::date", filter.bornUntil);
+  if (filter.interests?.length) add("i", "X.interests ?| {v}::text[]", `{${filter.interests.map((i) => JSON.stringify(i)).join(",")}}`);
+  if (cursorId !== null) values.push(cursorId);
+  const after = cursorId === null ? "" : `AND p.id < $${values.length}`;
+  const key = `${shape}${cursorId === null ? "" : "k"}`;
+  let text = newestTexts.get(key);
+  if (text === undefined) {
+    const matching = (x: string) => [`${x}.site_id = $1`, listedText(x), ...conditions.map((c) => c.replaceAll("X.", `${x}.`))].join(" AND ");
+    text = `SELECT x.excluded, c.* FROM
+      (SELECT count(*)::int AS excluded FROM (SELECT $2::int AS id UNION ${blockedIdsText("$2")}) ex
+        JOIN profiles e ON e.id = ex.id WHERE ${matching("e")}) x
+      LEFT JOIN LATERAL (
+        SELECT ${CARD_COLUMNS} FROM profiles p LEFT JOIN photos ph ON ph.id = p.main_photo_id
+        WHERE ${matching("p")} AND p.id IS DISTINCT FROM $2 AND ${notBlockedEitherWayText("$2", "p.id")} ${after}
+        ORDER BY p.id DESC LIMIT $3) c ON true
+      ORDER BY c.id DESC`;
+    newestTexts.set(key, text);
+  }
+  const result = await preparedRows<RawCard & { excluded: number }>(db, `search_newest_${key}`, text, values);
+  return { rows: result.filter((r) => r.id !== null).map(cardRowOf), excludedMatching: result[0]?.excluded ?? 0 };
 }
 
 /** How many members match (counted from the search index alone). */

@@ -12,12 +12,14 @@ import {
   type SearchFilter,
   type SearchOrder,
   searchCount,
+  searchNewestPage,
   searchPage,
   UNKNOWN_DISTANCE_KM as UNKNOWN_KM,
 } from "./members.repo";
 import { memberCardDto, profileDto, shownActivity, shownDistance } from "./profileDto";
 import { blockedIds, findVisibleProfile, photoLocked, rankedPhotos, type Viewer } from "./access";
 import { likeExists, markLikeSeen } from "./memberView.repo";
+import { SearchCounts } from "./searchCounts";
 
 const cards = (rows: CardRow[], from: Coordinates | null = null): MemberCard[] => rows.map((r) => memberCardDto(r.profile, r.mainPhoto, from, r.distanceKm));
 
@@ -51,14 +53,18 @@ export function yearsAgo(years: number, extraDays = 0): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** How long a search count is reused: counting a million profiles takes tens of milliseconds. */
-const COUNT_TTL_MS = 60_000;
-
 /** Search, the profile view and related members. */
 export class MembersService {
-  private readonly counts = new Map<string, { total: number; at: number }>();
+  constructor(
+    private readonly db: Db,
+    private readonly counts: SearchCounts = new SearchCounts(null, ""),
+  ) {}
 
-  constructor(private readonly db: Db) {}
+  /** The number of members matching a filter, without the viewer's exclusions (shared by everyone, see SearchCounts). */
+  private sharedCount(filter: SearchFilter): Promise<number> {
+    const shared = { ...filter, excludeIds: [] };
+    return this.counts.get(JSON.stringify(shared), () => searchCount(this.db, shared));
+  }
 
   /**
    * The number of members matching a filter: the count without the viewer's own exclusions is
@@ -66,24 +72,17 @@ export class MembersService {
    * subtracted exactly.
    */
   private async count(filter: SearchFilter): Promise<number> {
-    const key = JSON.stringify({ ...filter, excludeIds: [] });
-    let hit = this.counts.get(key);
-    if (!hit || Date.now() - hit.at > COUNT_TTL_MS) {
-      hit = { total: await searchCount(this.db, { ...filter, excludeIds: [] }), at: Date.now() };
-      if (this.counts.size > 10_000) this.counts.clear();
-      this.counts.set(key, hit);
-    }
-    if (filter.excludeIds.length === 0) return hit.total;
+    const total = await this.sharedCount(filter);
+    if (filter.excludeIds.length === 0) return total;
     const excludedMatching = await searchCount(this.db, { ...filter, excludeIds: [], onlyIds: filter.excludeIds });
-    return Math.max(0, hit.total - excludedMatching);
+    return Math.max(0, total - excludedMatching);
   }
 
   async search(viewer: Viewer, query: SearchQuery, own: OwnSearchFacts | null = null, siteCountries: readonly string[] = []): Promise<SearchResponse> {
     const applied = appliedFilters(query, own, siteCountries, Boolean(viewer.place));
-    const excludeIds = [...(await blockedIds(this.db, viewer.id)), ...(viewer.id ? [viewer.id] : [])];
     const filter: SearchFilter = {
       siteId: viewer.siteId,
-      excludeIds,
+      excludeIds: [],
       gender: applied.gender,
       country: applied.country,
       region: applied.country ? applied.countryregion : undefined,
@@ -94,7 +93,27 @@ export class MembersService {
     };
     const order: SearchOrder = applied.sort === "distance" && viewer.place ? { by: "distance", from: viewer.place } : { by: "newest" };
     const cursor = cursorOf(query.cursor, order.by);
-    const [rows, total] = await Promise.all([searchPage(this.db, filter, order, cursor, SEARCH_PAGE_SIZE + 1), this.count(filter)]);
+    let rows: CardRow[];
+    let total: number;
+    // The viewer's exclusions (self, blocked either way): newest first, one prepared statement reads
+    // the page and how many excluded members the filter matches, and the shared count does the rest;
+    // nearest first reads them first.
+    let excludeIds: number[] | null = null;
+    const viewerExcludes = async () => {
+      excludeIds ??= [...(await blockedIds(this.db, viewer.id)), ...(viewer.id ? [viewer.id] : [])];
+      return excludeIds;
+    };
+    if (order.by === "newest") {
+      const [page, shared] = await Promise.all([
+        searchNewestPage(this.db, filter, viewer.id, cursor?.id ?? null, SEARCH_PAGE_SIZE + 1),
+        this.sharedCount(filter),
+      ]);
+      rows = page.rows;
+      total = Math.max(0, shared - page.excludedMatching);
+    } else {
+      filter.excludeIds = await viewerExcludes();
+      [rows, total] = await Promise.all([searchPage(this.db, filter, order, cursor, SEARCH_PAGE_SIZE + 1), this.count(filter)]);
+    }
     const page = rows.slice(0, SEARCH_PAGE_SIZE);
     const last = page[page.length - 1];
     const nextCursor =
@@ -109,7 +128,7 @@ export class MembersService {
       const wider: SearchFilter = {
         ...filter,
         country: ownCountryOnly ? undefined : filter.country,
-        excludeIds: [...excludeIds, ...page.map((r) => r.profile.id)],
+        excludeIds: [...(await viewerExcludes()), ...page.map((r) => r.profile.id)],
         region: undefined,
         interests: undefined,
         bornFrom: applied.max_age ? yearsAgo(applied.max_age + 6, 1) : undefined,
