@@ -2,6 +2,7 @@ import { join, resolve } from "node:path";
 import { LocalStorage } from "../src/server/adapters/storage";
 import { S3Storage } from "../src/server/adapters/storage.s3";
 import { ConfigError, loadConfig, loadEnvFile } from "../src/server/config";
+import { DataDirInUseError } from "../src/server/db/dataDirLock";
 import { bucketProblem } from "../src/server/startChecks";
 import { copyFiles } from "./copyFiles";
 
@@ -35,6 +36,6 @@ try {
     bucket.close();
   }
 } catch (err) {
-  if (err instanceof ConfigError) stop(err.message);
+  if (err instanceof ConfigError || err instanceof DataDirInUseError) stop(err.message);
   throw err;
 }

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, loadEnvFile, productionGap } from "./config";
+import { DataDirInUseError } from "./db/dataDirLock";
 
 // The configuration is checked before the server's modules load, so that a start that cannot work
 // stops within a moment.
@@ -42,6 +43,6 @@ try {
   const { exitOnSignals } = await import("./shutdown");
   exitOnSignals(server);
 } catch (err) {
-  if (err instanceof ConfigError) stop(err.message);
+  if (err instanceof ConfigError || err instanceof DataDirInUseError) stop(err.message);
   throw err;
 }

@@ -2,6 +2,7 @@ import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import type { OperatorRole } from "../../common/schemas/console";
 import { ConfigError, loadConfig, loadEnvFile } from "../config";
+import { DataDirInUseError } from "../db/dataDirLock";
 import { openDatabase } from "../db/client";
 import { addOperator, listOperators, operatorInputProblem } from "../features/operators/operatorAccounts";
 
@@ -79,6 +80,6 @@ try {
     await database.close();
   }
 } catch (err) {
-  if (err instanceof ConfigError) stop(err.message);
+  if (err instanceof ConfigError || err instanceof DataDirInUseError) stop(err.message);
   throw err;
 }

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockDataDir } from "./dataDirLock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -66,18 +67,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   let dataDir: string | undefined;
+  let release = () => {};
   if (options.dataDir) {
     dataDir = join(options.dataDir, "pglite");
     mkdirSync(options.dataDir, { recursive: true });
+    release = lockDataDir(options.dataDir);
   }
-  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
+  } catch (err) {
+    release();
+    throw err;
+  }
   const pgliteDb = drizzlePglite(client, { schema });
   return {
     db: pgliteDb as unknown as Db,
     kind: "pglite",
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER }),
     async close() {
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
     },
   };
 }
