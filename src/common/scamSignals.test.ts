@@ -18,6 +18,8 @@ const EXAMPLES: Record<string, [string, ScamKind[]][]> = {
     ["Give me five minutes, I'm finishing dinner", []],
     ["The signal in the mountains was terrible", []],
     ["I'm saving money for a trip to Japan in 2025-2026", []],
+    ["My sister Lydia cracked a rib skiing, so I'm her driver this week", []],
+    ["What's your favourite film? Mine is number 23 on the list", []],
   ],
   de: [
     ["Schatz, kannst du mir 300 Euro überweisen? Ich zahle es zurück", ["money", "bank"]],
@@ -30,6 +32,8 @@ const EXAMPLES: Record<string, [string, ScamKind[]][]> = {
     ["Ich überweise dir morgen das Geld fürs Konzertticket", []],
     ["Mein Handy ist gestern kaputtgegangen, deshalb die Funkstille", []],
     ["Ich arbeite als Ingenieurin bei einem Autozulieferer", []],
+    ["Kannst du mir sagen, wie das Wetter in Hamburg ist?", []],
+    ["Das Signal im Zug war schlecht, ich melde mich später", []],
   ],
   fr: [
     ["Mon cœur, envoie-moi de l'argent pour le billet d'avion", ["money"]],
@@ -78,6 +82,7 @@ const EXAMPLES: Record<string, [string, ScamKind[]][]> = {
     ["Skriv til mig på Telegram, mit nummer er 20 12 34 56", ["other_app", "phone"]],
     ["Jeg overfører til dig for biografbilletten i morgen", []],
     ["Min telefon gik i stykker på arbejdet i dag", []],
+    ["Kan du give mig et godt råd om Roskilde?", []],
   ],
   nb: [
     ["Kjære, kan du sende meg litt penger? Jeg trenger penger til billetten", ["money"]],

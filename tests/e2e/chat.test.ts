@@ -212,7 +212,9 @@ describe("photos in chat", () => {
     await a.site$.open(`/members/${b.id}/chat`);
     // 20 signup credits; a photo costs 20 on the demo site.
     expect(await a.page.getByTestId("chat-photo-button").getAttribute("title")).toBe("Send a photo (20 credits)");
-    await a.page.getByTestId("chat-photo-input").setInputFiles({ name: "beach.jpg", mimeType: "image/jpeg", buffer: await makeJpeg({ width: 800, height: 600 }) });
+    await a.page
+      .getByTestId("chat-photo-input")
+      .setInputFiles({ name: "beach.jpg", mimeType: "image/jpeg", buffer: await makeJpeg({ width: 800, height: 600 }) });
     const own = a.page.getByTestId("chat-photo");
     await own.waitFor();
     expect(await own.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
