@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ConversationResponse, SendMessageResponse } from "../../src/common/schemas/chat";
+import type { MemberDetail } from "../../src/common/schemas/console";
 import type { ReportQueue } from "../../src/common/schemas/reports";
 import { signedInOperator } from "../support/operators";
 import { appForFile, type TestApp } from "../support/testApp";
@@ -38,5 +39,9 @@ describe("scam nudges", () => {
     const moderator = await signedInOperator(t, "moderator");
     const queue = await moderator.client.get<ReportQueue>("/api/console/reports");
     expect(queue.body.groups.find((g) => g.member.id === sender.id)?.member.scam_messages).toBe(2);
+    // Support sees the counts in the member lookup too.
+    const support = await signedInOperator(t, "support");
+    expect((await support.client.get<MemberDetail>(`/api/console/members/${sender.id}`)).body.scam_messages).toBe(2);
+    expect((await support.client.get<MemberDetail>(`/api/console/members/${recipient.id}`)).body.scam_messages).toBe(1);
   });
 });
