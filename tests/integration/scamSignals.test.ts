@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ConversationResponse, SendMessageResponse } from "../../src/common/schemas/chat";
 import type { MemberDetail } from "../../src/common/schemas/console";
 import type { ReportQueue } from "../../src/common/schemas/reports";
+import { connect } from "../support/liveSocket";
 import { signedInOperator } from "../support/operators";
 import { appForFile, type TestApp } from "../support/testApp";
 
@@ -43,5 +44,20 @@ describe("scam nudges", () => {
     const support = await signedInOperator(t, "support");
     expect((await support.client.get<MemberDetail>(`/api/console/members/${sender.id}`)).body.scam_messages).toBe(2);
     expect((await support.client.get<MemberDetail>(`/api/console/members/${recipient.id}`)).body.scam_messages).toBe(1);
+  });
+
+  it("tells the recipient live, and not the sender's other pages", async () => {
+    const sender = await t.loggedIn({ credits: 1000 });
+    const recipient = await t.loggedIn({ credits: 1000 });
+    const [senderPage, recipientPage] = await Promise.all([connect(t, sender.client), connect(t, recipient.client)]);
+    try {
+      expect((await sender.client.post("/api/chat.php", { to: recipient.id, text: "Lass uns auf Telegram weiterschreiben" })).status).toBe(200);
+      expect(await recipientPage.next("message")).toMatchObject({ message: { scam: ["other_app"] } });
+      const own = (await senderPage.next("message")) as { message: { scam?: unknown } };
+      expect(own.message.scam).toBeUndefined();
+    } finally {
+      senderPage.socket.close();
+      recipientPage.socket.close();
+    }
   });
 });
