@@ -66,8 +66,16 @@ describe("two members chatting", () => {
     await anton.waitForMessage("Hi Anton, gladly!");
     await a.page.getByTestId("chat-read").waitFor();
 
-    // He has 10 credits left: one more message, then the credits alert.
-    await anton.send("See you at 5");
+    // He has 10 credits left: one more message, then the credits alert. It moves the talk to another
+    // app: he is asked whether he is sure first, and sends it anyway.
+    const moving = "See you at 5! Or write me on WhatsApp";
+    await a.page.getByTestId("chat-input").fill(moving);
+    await a.page.getByTestId("chat-input").press("Enter");
+    await a.page.getByTestId("chat-scam-check").waitFor();
+    expect(await anton.messages().count()).toBe(2);
+    await a.page.getByTestId("chat-scam-send").click();
+    await anton.waitForMessage(moving);
+    expect(await a.page.getByTestId("chat-scam-note").count()).toBe(0);
     await a.page.getByTestId("chat-credits-alert").getByRole("link", { name: "Buy credits" }).waitFor();
     expect(await a.page.getByTestId("chat-send").isDisabled()).toBe(true);
 
@@ -80,6 +88,15 @@ describe("two members chatting", () => {
     await a.site$.open("/chats");
     await a.page.getByTestId("chats-empty").waitFor();
     expect(await antonsList.row("Bella").count()).toBe(0);
+
+    // Bella sees a calm note beside that message, with the safety tips one tap away.
+    await b.site$.open("/chats");
+    await bellasList.open("Anton");
+    await bella.waitForMessage(moving);
+    const note = b.page.getByTestId("chat-scam-note");
+    expect(await note.count()).toBe(1);
+    await note.getByRole("link", { name: "Safety tips" }).click();
+    await b.page.waitForURL(/\/safety$/);
 
     await a.context.close();
     await b.context.close();
@@ -195,7 +212,9 @@ describe("photos in chat", () => {
     await a.site$.open(`/members/${b.id}/chat`);
     // 20 signup credits; a photo costs 20 on the demo site.
     expect(await a.page.getByTestId("chat-photo-button").getAttribute("title")).toBe("Send a photo (20 credits)");
-    await a.page.getByTestId("chat-photo-input").setInputFiles({ name: "beach.jpg", mimeType: "image/jpeg", buffer: await makeJpeg({ width: 800, height: 600 }) });
+    await a.page
+      .getByTestId("chat-photo-input")
+      .setInputFiles({ name: "beach.jpg", mimeType: "image/jpeg", buffer: await makeJpeg({ width: 800, height: 600 }) });
     const own = a.page.getByTestId("chat-photo");
     await own.waitFor();
     expect(await own.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

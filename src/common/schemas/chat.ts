@@ -3,6 +3,7 @@ import { withoutControlCharacters } from "../plainText";
 import { idSchema } from "./ids";
 import { CHAT_HISTORY_LIMIT } from "../constants";
 import { GIFTS } from "../gifts";
+import { SCAM_KINDS } from "../scamSignals";
 import { memberCardSchema } from "./user";
 import type { Calls } from "../apiContract";
 import { okSchema } from "./auth";
@@ -22,6 +23,8 @@ export const chatMessageSchema = z.object({
   created_at: z.string(),
   /** Read by the other member (read receipts, free for both). */
   read: z.boolean(),
+  /** A received text that asks for money or moves the talk elsewhere (scamSignals): its recipient is warned. Never sent to its sender. */
+  scam: z.array(z.enum(SCAM_KINDS)).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -158,6 +158,8 @@ export const memberDetailSchema = z.object({
   date_of_birth: z.string().nullable(),
   country: z.string().nullable(),
   city: z.string().nullable(),
+  /** Their messages with scam signals (asking for money, another app, a phone number). */
+  scam_messages: z.number(),
   restriction: restrictionSchema.nullable(),
   photos: z.array(z.object({ id: z.string(), status: z.string(), created_at: z.string() })),
   ledger: z.array(z.object({ id: z.number(), at: z.string(), delta: z.number(), balance_after: z.number(), reason: z.string(), ref: z.string().nullable() })),

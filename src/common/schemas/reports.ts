@@ -59,7 +59,15 @@ export type QueuedReport = z.infer<typeof queuedReportSchema>;
 
 /** The reports waiting about one member, with the earlier ones and their decisions. */
 export const reportGroupSchema = z.object({
-  member: z.object({ id: z.number(), name: z.string(), email: z.string(), site: z.string(), restricted: z.boolean() }),
+  member: z.object({
+    id: z.number(),
+    name: z.string(),
+    email: z.string(),
+    site: z.string(),
+    restricted: z.boolean(),
+    /** Their messages with scam signals (asking for money, another app, a phone number). */
+    scam_messages: z.number(),
+  }),
   open: z.array(queuedReportSchema),
   earlier: z.array(queuedReportSchema),
 });

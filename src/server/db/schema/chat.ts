@@ -68,10 +68,14 @@ export const messages = pgTable(
     /** The photo (chat photos are stored like profile photos) or the gift. */
     attachment: text("attachment"),
     credits: integer("credits").notNull().default(0),
+    /** Scam signals of a text message (src/common/scamSignals.ts: one bit per kind, 0 for none). */
+    scamSignals: integer("scam_signals").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("messages_conversation_idx").on(t.conversationId, t.id),
+    // Moderators count a member's messages with scam signals (few rows: a partial index).
+    index("messages_scam_idx").on(t.senderId).where(sql`scam_signals <> 0`),
     // Who may fetch a chat photo: found by its file id.
     index("messages_photo_idx").on(t.attachment).where(sql`kind = 'photo'`),
   ],

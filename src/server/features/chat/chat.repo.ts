@@ -102,7 +102,7 @@ export async function countStartedBy(db: Db, memberId: number): Promise<number> 
 }
 
 /** A new message: what its sender decided; id and time come from the database. */
-export type NewMessage = Pick<MessageRow, "conversationId" | "senderId" | "kind" | "body" | "attachment" | "credits">;
+export type NewMessage = Pick<MessageRow, "conversationId" | "senderId" | "kind" | "body" | "attachment" | "credits" | "scamSignals">;
 
 /** A message row as the statements below answer it (ids may come as strings, times as text on PGlite). */
 interface RawMessage {
@@ -113,6 +113,7 @@ interface RawMessage {
   body: string;
   attachment: string | null;
   credits: number;
+  scam_signals: number;
   created_at: Date | string;
 }
 
@@ -124,6 +125,7 @@ const messageOf = (row: RawMessage): MessageRow => ({
   body: row.body,
   attachment: row.attachment,
   credits: row.credits,
+  scamSignals: row.scam_signals,
   createdAt: new Date(row.created_at),
 });
 
@@ -132,16 +134,16 @@ const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY
 
 /**
  * The WITH parts that store a message (`inserted`, from `select`: conversation, sender, kind, body,
- * attachment, credits) and move the conversation up both lists: the recipient gets one more unread
+ * attachment, credits, scam signals) and move the conversation up both lists: the recipient gets one more unread
  * message, the sender has read up to it, and a removed conversation comes back. Data-modifying WITH
  * parts run to completion whether or not the final SELECT reads them.
  */
 function messageParts(select: string): string {
   return `
   inserted AS (
-    INSERT INTO messages (conversation_id, sender_id, kind, body, attachment, credits)
+    INSERT INTO messages (conversation_id, sender_id, kind, body, attachment, credits, scam_signals)
     ${select}
-    RETURNING id, conversation_id, sender_id, kind, body, attachment, credits, created_at),
+    RETURNING id, conversation_id, sender_id, kind, body, attachment, credits, scam_signals, created_at),
   touched AS (
     UPDATE conversations c SET last_message_at = i.created_at FROM inserted i WHERE c.id = i.conversation_id),
   sides AS (
@@ -165,11 +167,12 @@ export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow> 
     m.body,
     m.attachment,
     m.credits,
+    m.scamSignals,
   ]);
   return messageOf(row);
 }
 
-const INSERT_MESSAGE = `WITH ${messageParts("SELECT $1::int, $2::int, $3, $4, $5, $6::int")} SELECT * FROM inserted`;
+const INSERT_MESSAGE = `WITH ${messageParts("SELECT $1::int, $2::int, $3, $4, $5, $6::int, $7::int")} SELECT * FROM inserted`;
 
 /** A message sent in one statement (sendMessage). */
 export interface MessageSend {
@@ -181,6 +184,8 @@ export interface MessageSend {
   kind: MessageRow["kind"];
   body: string;
   attachment: string | null;
+  /** Scam signals of the text (scamMask of scamSignals). */
+  scamSignals: number;
   /** Credits the message costs (spent with a ledger row for `reason`). */
   cost: number;
   reason: "message" | "gift" | "photo";
@@ -240,6 +245,7 @@ export async function sendMessage(db: Db, s: MessageSend): Promise<MessageSendRe
     s.mailDelayMs,
     s.mayStart,
     s.siteId,
+    s.scamSignals,
   ]);
   if (row.stored !== null) return { outcome: "repeated", answer: row.stored };
   if (row.conversation === null) return { outcome: "longer_steps" };
@@ -271,7 +277,7 @@ const SEND_MESSAGE = `
     RETURNING id),
   conv AS (
     SELECT id FROM existing UNION ALL SELECT id FROM created),
-  ${messageParts("SELECT conv.id, $1, $6, $7, $8, $9::int FROM conv, moved")},
+  ${messageParts("SELECT conv.id, $1, $6, $7, $8, $9::int, $17::int FROM conv, moved")},
   created_sides AS (
     INSERT INTO conversation_members (conversation_id, member_id, unread, read_up_to)
     SELECT c.id, side.member_id, CASE WHEN side.member_id = $1 THEN 0 ELSE 1 END, CASE WHEN side.member_id = $1 THEN i.id ELSE 0 END

@@ -1,5 +1,6 @@
 import { CHAT_HISTORY_LIMIT, CHAT_PAGE_SIZE, FREE_CONVERSATIONS_TO_START } from "../../../common/constants";
 import { messageCost } from "../../../common/messageCost";
+import { scamKindsOf, scamMask, scamSignals } from "../../../common/scamSignals";
 import fastJson from "fast-json-stringify";
 import { z } from "zod";
 import {
@@ -81,10 +82,16 @@ function listItemOf(r: ConversationListRow): ListItem {
 /** Where a chat photo is fetched; only the two members of its conversation get it. */
 export const chatPhotoUrls = (photoId: string) => ({ url: `/chatphotos/${photoId}.jpg`, thumb: `/chatphotos/${photoId}_thumb.jpg` });
 
+/**
+ * A message as `viewer` sees it: the recipient also gets its scam signals (the sender never: they were
+ * asked before sending).
+ */
 export function messageDto(
-  m: Pick<MessageRow, "id" | "conversationId" | "senderId" | "kind" | "body" | "attachment" | "createdAt">,
+  m: Pick<MessageRow, "id" | "conversationId" | "senderId" | "kind" | "body" | "attachment" | "createdAt" | "scamSignals">,
   readByOther: number,
+  viewer: number,
 ): ChatMessage {
+  const scam = m.senderId !== viewer && m.scamSignals !== 0 ? scamKindsOf(m.scamSignals) : [];
   return {
     id: m.id,
     conversation: m.conversationId,
@@ -94,6 +101,7 @@ export function messageDto(
     ...(m.kind === "photo" && m.attachment ? { photo: chatPhotoUrls(m.attachment) } : {}),
     created_at: m.createdAt.toISOString(),
     read: m.id <= readByOther,
+    ...(scam.length > 0 ? { scam } : {}),
   };
 }
 
@@ -114,6 +122,8 @@ interface Content {
   kind: MessageKind;
   body: string;
   attachment: string | null;
+  /** Scam signals of a text (scamMask), 0 for none. */
+  scamSignals: number;
   cost: number;
   reason: "message" | "gift" | "photo";
 }
@@ -167,7 +177,8 @@ export class ChatService {
     const max = site.settings.message_length;
     if (text.length > max) throw new AppError(400, "message_too_long", { max }, "text");
     const cost = messageCost(site.settings, member.profile.country);
-    return this.deliver(member, site, input, { kind: "text", body: text, attachment: null, cost, reason: "message" }, req);
+    const content = { kind: "text", body: text, attachment: null, scamSignals: scamMask(scamSignals(text)), cost, reason: "message" } as const;
+    return this.deliver(member, site, input, content, req);
   }
 
   /**
@@ -194,7 +205,7 @@ export class ChatService {
     }
     const removeFiles = () => Promise.all([this.storage.remove(`chatphotos/${stored.id}.jpg`), this.storage.remove(`chatphotos/${stored.id}_thumb.jpg`)]);
     try {
-      const content = { kind: "photo", body: "", attachment: stored.id, cost: site.settings.photo_credits, reason: "photo" } as const;
+      const content = { kind: "photo", body: "", attachment: stored.id, scamSignals: 0, cost: site.settings.photo_credits, reason: "photo" } as const;
       const result = await this.deliver(member, site, { to }, content, req);
       // A retry answered from its first send keeps the first photo.
       if (result.message.photo?.url !== chatPhotoUrls(stored.id).url) await removeFiles();
@@ -219,7 +230,13 @@ export class ChatService {
 
   /** Sends a gift of the catalogue; it costs the site's gift_credits. */
   async sendGift(member: MemberRecord, site: SiteRow, input: SendGift, req: SendRequest): Promise<SendMessageResponse> {
-    return this.deliver(member, site, input, { kind: "gift", body: "", attachment: input.gift, cost: site.settings.gift_credits, reason: "gift" }, req);
+    return this.deliver(
+      member,
+      site,
+      input,
+      { kind: "gift", body: "", attachment: input.gift, scamSignals: 0, cost: site.settings.gift_credits, reason: "gift" },
+      req,
+    );
   }
 
   private async deliver(
@@ -240,7 +257,10 @@ export class ChatService {
     // Live to the partner and to the sender's other pages, while the cached balance is renewed. The
     // message is stored and charged: neither can fail the send (both only log when Redis is away).
     const event = { type: "message", conversation: result.message.conversation, message: result.message } as const;
-    await Promise.all([this.events.publish(to, event), this.events.publish(me, event), this.onMemberChanged(me)]);
+    // The partner sees the message's scam signals (the sender's answer has none).
+    const scam = scamKindsOf(content.scamSignals);
+    const partnerEvent = scam.length > 0 ? { ...event, message: { ...result.message, scam } } : event;
+    await Promise.all([this.events.publish(to, partnerEvent), this.events.publish(me, event), this.onMemberChanged(me)]);
     return result;
   }
 
@@ -260,11 +280,12 @@ export class ChatService {
       kind: content.kind,
       body: content.body,
       attachment: content.attachment,
+      scamSignals: content.scamSignals,
       cost: content.cost,
       reason: content.reason,
       idempotencyKey: key ?? null,
       // The answer as messageDto makes it; the statement puts in id, conversation and time. A new message is unread.
-      answerDraft: { ...messageDto({ id: 0, conversationId: 0, senderId: me, createdAt: new Date(0), ...content }, 0), read: false },
+      answerDraft: { ...messageDto({ id: 0, conversationId: 0, senderId: me, createdAt: new Date(0), ...content }, 0, me), read: false },
       notificationDraft: { kind: "message", to, from: me, origin: req.origin } satisfies NotificationPayload,
       mailDelayMs: this.mailDelayMs,
     }).catch(async (err: unknown) => {
@@ -277,7 +298,7 @@ export class ChatService {
     });
     switch (sent.outcome) {
       case "sent":
-        return { result: { message: messageDto(sent.message, 0), credits: sent.balance }, due: sent.due };
+        return { result: { message: messageDto(sent.message, 0, me), credits: sent.balance }, due: sent.due };
       case "repeated":
         return { result: JSON.parse(sent.answer) as SendMessageResponse, due: false };
       case "answered":
@@ -315,7 +336,7 @@ export class ChatService {
         { kind: "message", to, from: me, conversation: conversationId, message: message.id, origin: req.origin },
         this.mailDelayMs,
       );
-      return { message: messageDto(message, 0), credits: balance } satisfies SendMessageResponse;
+      return { message: messageDto(message, 0, me), credits: balance } satisfies SendMessageResponse;
     });
     return { result, due };
   }
@@ -363,7 +384,7 @@ export class ChatService {
     return {
       conversation: conversation.id,
       member: card,
-      messages: rows.map((m) => messageDto(m, readByOther)),
+      messages: rows.map((m) => messageDto(m, readByOther, me)),
       has_older: older && limit < CHAT_HISTORY_LIMIT,
       older_hidden: older && limit === CHAT_HISTORY_LIMIT,
     };

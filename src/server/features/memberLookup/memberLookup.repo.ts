@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { MemberHit } from "../../../common/schemas/console";
 import type { Db } from "../../db/client";
-import { auditLog, creditLedger, operators, payments, photos, profiles, sessions, sites, users } from "../../db/schema";
+import { auditLog, creditLedger, messages, operators, payments, photos, profiles, sessions, sites, users } from "../../db/schema";
 import { restrictedSql } from "../members/accessRestrictions";
 
 const HITS = 20;
@@ -50,6 +50,15 @@ export function memberPhotos(db: Db, memberId: number) {
     .from(photos)
     .where(eq(photos.profileId, memberId))
     .orderBy(photos.position);
+}
+
+/** How many of the member's messages had scam signals (asking for money, another app, a phone number). */
+export async function memberScamMessages(db: Db, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(and(eq(messages.senderId, memberId), sql`${messages.scamSignals} <> 0`));
+  return row?.n ?? 0;
 }
 
 export function memberLedger(db: Db, memberId: number) {

@@ -7,7 +7,16 @@ import { revokeAllSessions } from "../auth/auth.repo";
 import { auditEntryDto, recordAudit } from "../audit/audit.repo";
 import { moveCredits } from "../credits/ledger";
 import { restrictionInForce } from "../members/accessRestrictions";
-import { findMemberFacts, memberAuditTrail, memberLedger, memberPayments, memberPhotos, memberSessions, searchMembers } from "./memberLookup.repo";
+import {
+  findMemberFacts,
+  memberAuditTrail,
+  memberLedger,
+  memberPayments,
+  memberPhotos,
+  memberScamMessages,
+  memberSessions,
+  searchMembers,
+} from "./memberLookup.repo";
 
 /** Support's view of a member, and the actions on their account that support may take. */
 export class MemberLookupService {
@@ -24,13 +33,14 @@ export class MemberLookupService {
   async detail(memberId: number): Promise<MemberDetail> {
     const facts = await findMemberFacts(this.db, memberId);
     if (!facts) throw notFound();
-    const [restriction, photoRows, ledger, paymentRows, sessionRows, audit] = await Promise.all([
+    const [restriction, photoRows, ledger, paymentRows, sessionRows, audit, scamMessages] = await Promise.all([
       restrictionInForce(this.db, memberId),
       memberPhotos(this.db, memberId),
       memberLedger(this.db, memberId),
       memberPayments(this.db, memberId),
       memberSessions(this.db, memberId),
       memberAuditTrail(this.db, memberId),
+      memberScamMessages(this.db, memberId),
     ]);
     const { user, profile } = facts;
     return {
@@ -49,6 +59,7 @@ export class MemberLookupService {
       date_of_birth: profile.dateOfBirth,
       country: profile.country,
       city: profile.city,
+      scam_messages: scamMessages,
       restriction: restriction && {
         kind: restriction.kind,
         reason: restriction.reason,

@@ -69,7 +69,15 @@ export async function membersWithOpenReports(db: Db): Promise<number[]> {
 export async function reportedMembers(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: users.id, name: profiles.name, email: users.email, site: sites.domain, restricted: sql<boolean>`${restrictedSql(users.id)}` })
+    .select({
+      id: users.id,
+      name: profiles.name,
+      email: users.email,
+      site: sites.domain,
+      restricted: sql<boolean>`${restrictedSql(users.id)}`,
+      // Messages of theirs that asked for money or moved the talk elsewhere (scam signals; messages_scam_idx).
+      scam_messages: sql<number>`(SELECT count(*)::int FROM ${messages} WHERE ${messages.senderId} = ${users.id} AND ${messages.scamSignals} <> 0)`,
+    })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
     .innerJoin(sites, eq(sites.id, users.siteId))

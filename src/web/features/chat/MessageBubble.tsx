@@ -5,6 +5,8 @@ import { isPending } from "../../api/chatApi";
 import { Icon } from "../../components/Icon";
 import { useFormats } from "../../i18n/formats";
 import { ReportButton } from "../members/ReportButton";
+import { PrefetchLink } from "../../components/PrefetchLink";
+import { isMoneySignal } from "../../../common/scamSignals";
 import { ChatPhoto } from "./ChatPhoto";
 
 interface Props {
@@ -52,6 +54,14 @@ export function MessageBubble({ message, own, partnerName, partnerId }: Props) {
         </span>
       </div>
       {!own && !pending && message.id > 0 && <ReportButton id={partnerId} name={partnerName} messageId={message.id} />}
+      {!own && message.scam && message.scam.length > 0 && (
+        <p className="chat-scam-note small" role="note" data-testid="chat-scam-note">
+          <Icon name="shield" size={16} />
+          <span>
+            {t(message.scam.some(isMoneySignal) ? "chat.scam_money" : "chat.scam_contact")} <PrefetchLink to="/safety">{t("chat.scam_tips")}</PrefetchLink>
+          </span>
+        </p>
+      )}
     </div>
   );
 }

@@ -14,7 +14,8 @@ import { messageCost } from "../../../common/messageCost";
 import { GiftPicker } from "./GiftPicker";
 import { IcebreakerModal } from "./IcebreakerModal";
 import { PhotoButton } from "./PhotoButton";
-import { draftState, keyForSend, type SendAttempt, type SendProblem, sendProblemOf } from "./sendDraft";
+import { isMoneySignal, type ScamKind } from "../../../common/scamSignals";
+import { draftState, keyForSend, scamCheckOf, type SendAttempt, type SendProblem, sendProblemOf } from "./sendDraft";
 
 interface Props {
   target: ConversationRef;
@@ -45,6 +46,8 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
   const [params] = useSearchParams();
   const [giftsOpen, setGiftsOpen] = useState(() => params.get("gift") === "1");
   const [icebreakersOpen, setIcebreakersOpen] = useState(false);
+  // "Are you sure?": the scam signals of the text the sender tried to send; cleared when they edit it.
+  const [scamCheck, setScamCheck] = useState<ScamKind[]>([]);
 
   const lastTyping = useRef(0);
   const signalTyping = () => {
@@ -60,8 +63,14 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
   const closed = problem?.kind === "closed";
   const canSend = !draft.empty && !draft.tooLong && !lowCredits && !closed;
 
-  const submit = () => {
+  const submit = (sendAnyway = false) => {
     if (!canSend) return;
+    const kinds = scamCheckOf(text, sendAnyway ? text.trim() : null);
+    if (kinds.length > 0) {
+      setScamCheck(kinds);
+      return;
+    }
+    setScamCheck([]);
     const sent = text;
     const idempotencyKey = keyForSend(lastFailed, sent);
     setText("");
@@ -118,6 +127,28 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
             </p>
           )
         )}
+        {scamCheck.length > 0 && (
+          <Alert variant="info" className="chat-alert" data-testid="chat-scam-check">
+            <p className="fw-semibold mb-1">{t("chat.scam_check_title")}</p>
+            <p className="small mb-2">{t(scamCheck.some(isMoneySignal) ? "chat.scam_check_money" : "chat.scam_check_contact", { name: partner.name })}</p>
+            <div className="d-flex flex-wrap gap-2">
+              <Button
+                size="sm"
+                variant="primary"
+                onClick={() => {
+                  setScamCheck([]);
+                  input.current?.focus();
+                }}
+                data-testid="chat-scam-edit"
+              >
+                {t("chat.scam_edit")}
+              </Button>
+              <Button size="sm" variant="outline-secondary" onClick={() => submit(true)} data-testid="chat-scam-send">
+                {t("chat.scam_send")}
+              </Button>
+            </div>
+          </Alert>
+        )}
         <Form
           className="chat-send-bar"
           onSubmit={(event) => {
@@ -138,6 +169,7 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
               value={text}
               onChange={(event) => {
                 setText(event.target.value);
+                setScamCheck([]);
                 signalTyping();
               }}
               onKeyDown={onKeyDown}
@@ -157,18 +189,19 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
           </div>
           {/* One line under the box, which so gets the width: photo and gift, icebreakers (no message yet), the keyboard hint (desktop) and the counter. */}
           <div className="chat-tools d-flex align-items-center gap-2 small text-body-secondary">
-              <PhotoButton target={target} cost={settings.photo_credits} credits={user.credits} disabled={closed} onProblem={setProblem} />
-              <Button
-                variant="outline-primary"
-                size="sm" className="chat-gift-button"
-                onClick={() => setGiftsOpen(true)}
-                disabled={closed}
-                aria-label={t("chat.gift_open")}
-                title={t("chat.gift_open")}
-                data-testid="chat-gift-button"
-              >
-                <Icon name="gift" size={18} />
-              </Button>
+            <PhotoButton target={target} cost={settings.photo_credits} credits={user.credits} disabled={closed} onProblem={setProblem} />
+            <Button
+              variant="outline-primary"
+              size="sm"
+              className="chat-gift-button"
+              onClick={() => setGiftsOpen(true)}
+              disabled={closed}
+              aria-label={t("chat.gift_open")}
+              title={t("chat.gift_open")}
+              data-testid="chat-gift-button"
+            >
+              <Icon name="gift" size={18} />
+            </Button>
 
             {firstMessage && !closed && (
               <button type="button" className="btn btn-link btn-sm p-0 chat-icebreaker" onClick={() => setIcebreakersOpen(true)} data-testid="icebreaker-open">

@@ -4,7 +4,7 @@ import { messageCost } from "../../../common/messageCost";
 import { dayDate, dayLabelKind, groupByDay, listTimeOptions, localDay } from "./messageDays";
 import { messagePreview } from "./messagePreview";
 import { nextPollDelay } from "./pollSchedule";
-import { draftState, keyForSend, newIdempotencyKey, sendProblemOf } from "./sendDraft";
+import { draftState, keyForSend, newIdempotencyKey, scamCheckOf, sendProblemOf } from "./sendDraft";
 
 /** A message at a local date and time (the tests hold in any time zone). */
 const message = (id: number, at: Date, patch: Partial<ChatMessage> = {}): ChatMessage => ({
@@ -146,5 +146,14 @@ describe("typing indicator", () => {
     expect(isTyping(until, 7, 1000 + TYPING_SHOWN_MS + 1)).toBe(false);
     expect(isTyping(until, 8, 1000)).toBe(false);
     expect(isTyping(until, null, 1000)).toBe(false);
+  });
+});
+
+describe("scamCheckOf", () => {
+  it("asks about a text with scam signals until the sender chose to send that very text", () => {
+    expect(scamCheckOf("Send me 200 euros please", null)).toEqual(["money"]);
+    expect(scamCheckOf("  Send me 200 euros please ", "Send me 200 euros please")).toEqual([]);
+    expect(scamCheckOf("Send me 300 euros please", "Send me 200 euros please")).toEqual(["money"]);
+    expect(scamCheckOf("How was work today?", null)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { ErrorCode } from "../../../common/errors";
+import { type ScamKind, scamSignals } from "../../../common/scamSignals";
 
 /** The draft as the server will judge it: trimmed, and at most the site's message length. */
 export function draftState(text: string, maxLength: number): { length: number; empty: boolean; tooLong: boolean } {
@@ -35,4 +36,13 @@ export function sendProblemOf(code: ErrorCode | "network"): SendProblem {
   if (code === "premium_only") return "premium";
   if (code === "partner_not_confirmed" || code === "blocked_by") return "closed";
   return "other";
+}
+
+/**
+ * What the sender is asked about before `text` goes out ("are you sure?"): its scam signals, or none
+ * when it has none or the sender chose to send this very text anyway.
+ */
+export function scamCheckOf(text: string, sendAnyway: string | null): ScamKind[] {
+  const trimmed = text.trim();
+  return trimmed === sendAnyway ? [] : scamSignals(trimmed);
 }

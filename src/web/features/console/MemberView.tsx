@@ -43,6 +43,7 @@ export function MemberView({ operator, id }: { operator: Operator; id: number })
     [t("member.premium"), m.paid_user ? t("yes") : t("no")],
     [t("member.language"), m.language],
     [t("member.place"), [m.city, m.country].filter(Boolean).join(", ") || "–"],
+    [t("member.scam_messages"), formats.number(m.scam_messages)],
   ];
   return (
     <section data-testid="member-view">

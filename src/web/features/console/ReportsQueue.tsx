@@ -72,6 +72,11 @@ function ReportGroupCard({ group, operator }: { group: ReportGroup; operator: Op
         <p className="small text-body-secondary text-break">
           {member.email} · {member.site}
         </p>
+        {member.scam_messages > 0 && (
+          <p className="small text-warning-emphasis" data-testid="report-scam-messages">
+            {t("reports.scam_messages", { count: member.scam_messages })}
+          </p>
+        )}
         <ListGroup variant="flush" className="mb-3">
           {group.open.map((r) => (
             <ReportItem key={r.id} report={r} memberId={member.id} />
