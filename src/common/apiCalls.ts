@@ -1,3 +1,5 @@
+import { accountCalls } from "./schemas/account";
+import { authCalls } from "./schemas/auth";
 import { chatCalls } from "./schemas/chat";
 import { membersCalls } from "./schemas/members";
 import { notificationsCalls } from "./schemas/notifications";
@@ -8,7 +10,7 @@ import { paymentsCalls } from "./schemas/payments";
  * reaches the client's bundle); the server's routes spread each call's schemas, and a test checks that
  * each one is served with exactly these.
  */
-export const API_CALLS = { ...chatCalls, ...membersCalls, ...paymentsCalls, ...notificationsCalls };
+export const API_CALLS = { ...authCalls, ...accountCalls, ...chatCalls, ...membersCalls, ...paymentsCalls, ...notificationsCalls };
 
 export type ApiCalls = typeof API_CALLS;
 
