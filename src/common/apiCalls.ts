@@ -4,13 +4,14 @@ import { chatCalls } from "./schemas/chat";
 import { membersCalls } from "./schemas/members";
 import { notificationsCalls } from "./schemas/notifications";
 import { paymentsCalls } from "./schemas/payments";
+import { settingsCalls } from "./schemas/settings";
 
 /**
  * Every call of the API that has a contract. The web client imports only its type (nothing of it
  * reaches the client's bundle); the server's routes spread each call's schemas, and a test checks that
  * each one is served with exactly these.
  */
-export const API_CALLS = { ...authCalls, ...accountCalls, ...chatCalls, ...membersCalls, ...paymentsCalls, ...notificationsCalls };
+export const API_CALLS = { ...authCalls, ...accountCalls, ...chatCalls, ...membersCalls, ...paymentsCalls, ...notificationsCalls, ...settingsCalls };
 
 export type ApiCalls = typeof API_CALLS;
 
