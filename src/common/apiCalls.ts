@@ -1,6 +1,7 @@
 import { accountCalls } from "./schemas/account";
 import { authCalls } from "./schemas/auth";
 import { chatCalls } from "./schemas/chat";
+import { consoleCalls } from "./schemas/console";
 import { membersCalls } from "./schemas/members";
 import { notificationsCalls } from "./schemas/notifications";
 import { paymentsCalls } from "./schemas/payments";
@@ -11,7 +12,7 @@ import { settingsCalls } from "./schemas/settings";
  * reaches the client's bundle); the server's routes spread each call's schemas, and a test checks that
  * each one is served with exactly these.
  */
-export const API_CALLS = { ...authCalls, ...accountCalls, ...chatCalls, ...membersCalls, ...paymentsCalls, ...notificationsCalls, ...settingsCalls };
+export const API_CALLS = { ...authCalls, ...accountCalls, ...chatCalls, ...membersCalls, ...paymentsCalls, ...notificationsCalls, ...settingsCalls, ...consoleCalls };
 
 export type ApiCalls = typeof API_CALLS;
 
