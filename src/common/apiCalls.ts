@@ -1,10 +1,16 @@
 import { accountCalls } from "./schemas/account";
 import { authCalls } from "./schemas/auth";
 import { chatCalls } from "./schemas/chat";
+import { complaintsCalls } from "./schemas/complaints";
 import { consoleCalls } from "./schemas/console";
+import { decisionsCalls } from "./schemas/decisions";
+import { landersCalls } from "./schemas/landers";
 import { membersCalls } from "./schemas/members";
 import { notificationsCalls } from "./schemas/notifications";
+import { operationsCalls } from "./schemas/operations";
 import { paymentsCalls } from "./schemas/payments";
+import { photoModerationCalls } from "./schemas/photoModeration";
+import { reportsCalls } from "./schemas/reports";
 import { settingsCalls } from "./schemas/settings";
 
 /**
@@ -12,7 +18,22 @@ import { settingsCalls } from "./schemas/settings";
  * reaches the client's bundle); the server's routes spread each call's schemas, and a test checks that
  * each one is served with exactly these.
  */
-export const API_CALLS = { ...authCalls, ...accountCalls, ...chatCalls, ...membersCalls, ...paymentsCalls, ...notificationsCalls, ...settingsCalls, ...consoleCalls };
+export const API_CALLS = {
+  ...authCalls,
+  ...accountCalls,
+  ...chatCalls,
+  ...membersCalls,
+  ...paymentsCalls,
+  ...notificationsCalls,
+  ...settingsCalls,
+  ...consoleCalls,
+  ...decisionsCalls,
+  ...complaintsCalls,
+  ...operationsCalls,
+  ...photoModerationCalls,
+  ...reportsCalls,
+  ...landersCalls,
+};
 
 export type ApiCalls = typeof API_CALLS;
 

@@ -61,7 +61,10 @@ export const operatorsRoutes: FastifyPluginAsyncZod<{ consoleAuth: ConsoleAuthSe
 
   app.post(
     "/api/console/totp",
-    { config: { auth: "operator_signing_in" }, schema: { tags, summary: "Start setting up the second factor: a QR code", ...consoleCalls["POST /api/console/totp"] } },
+    {
+      config: { auth: "operator_signing_in" },
+      schema: { tags, summary: "Start setting up the second factor: a QR code", ...consoleCalls["POST /api/console/totp"] },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return consoleAuth.startEnrolment(operatorOf(request), `${request.site.settings.mail_name} console`);
