@@ -1,5 +1,4 @@
 import { accountCalls } from "./schemas/account";
-import { authCalls } from "./schemas/auth";
 import { chatCalls } from "./schemas/chat";
 import { complaintsCalls } from "./schemas/complaints";
 import { consoleCalls } from "./schemas/console";
@@ -12,6 +11,7 @@ import { paymentsCalls } from "./schemas/payments";
 import { photoModerationCalls } from "./schemas/photoModeration";
 import { reportsCalls } from "./schemas/reports";
 import { settingsCalls } from "./schemas/settings";
+import { authCalls } from "./schemas/user";
 
 /**
  * Every call of the API that has a contract. The web client imports only its type (nothing of it

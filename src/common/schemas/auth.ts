@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { Calls } from "../apiContract";
 import { singleLine } from "./text";
 import { withoutControlCharacters } from "../plainText";
 import {
@@ -17,7 +16,6 @@ import { idSchema, INT4_MAX } from "./ids";
 import { LANGUAGES } from "../locales";
 import { LOGIN_LINK_TOKEN } from "../routes";
 import { FIRST_PROFILE_STEP, LAST_SIGNUP_STEP } from "../signupSteps";
-import { userResponseSchema } from "./user";
 
 // Messages are i18n keys: the client translates them, the server answers them translated.
 
@@ -117,9 +115,6 @@ export type SignupStepRequest = z.infer<typeof signupStepRequestSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
-/** A POST that takes nothing: an empty JSON object, or no body at all. */
-export const emptyBodySchema = z.object({}).strict().optional();
-
 /** Changing the password in the settings: the current one first ('Please check your old password.'). */
 export const passwordChangeSchema = z
   .object({
@@ -153,19 +148,3 @@ export const endSessionQuerySchema = z
   .object({ id: idSchema.optional(), others: z.enum(["1"]).optional() })
   .strict()
   .refine((q) => q.id !== undefined || q.others !== undefined, { error: "errors.not_found" });
-
-/** The account's calls: who is logged in, login, signup, logout, the language, and the e-mailed links. */
-export const authCalls = {
-  "GET /api/user.php": { response: { 200: userResponseSchema } },
-  "POST /api/user.php": { body: loginRequestSchema, response: { 200: userResponseSchema } },
-  "PUT /api/user.php": { body: languageRequestSchema, response: { 200: okSchema } },
-  "GET /api/logout.php": { response: { 200: okSchema } },
-  "POST /api/signup.php": { body: signupRequestSchema, response: { 200: userResponseSchema } },
-  "POST /api/signup-step.php": { body: signupStepRequestSchema, response: { 200: userResponseSchema } },
-  "POST /api/login-link.php": { body: tokenRequestSchema, response: { 200: userResponseSchema } },
-  "POST /api/activation-mail.php": { body: emptyBodySchema, response: { 200: okSchema } },
-  "POST /api/reset-password.php": { body: resetRequestSchema, response: { 200: okSchema } },
-  "POST /api/reset-password-do.php": { body: resetDoRequestSchema, response: { 200: userResponseSchema } },
-  "POST /api/mail-change.php": { body: mailChangeRequestSchema, response: { 200: okSchema } },
-  "POST /api/mail-change-do.php": { body: tokenRequestSchema, response: { 200: okSchema } },
-} as const satisfies Calls;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AUTH_COOKIE, LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from "../../../common/constants";
 import { setSessionCookie } from "./sessionCookie";
-import { authCalls } from "../../../common/schemas/auth";
+import { authCalls } from "../../../common/schemas/user";
 import type { Db } from "../../db/client";
 import { memberOf } from "../../plugins/routeAuth";
 import { userDto } from "../members/profileDto";

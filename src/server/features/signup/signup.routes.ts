@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { authCalls } from "../../../common/schemas/auth";
+import { authCalls } from "../../../common/schemas/user";
 import type { Db } from "../../db/client";
 import { memberOf } from "../../plugins/routeAuth";
 import { findMemberByUserId } from "../auth/auth.repo";
