@@ -1,4 +1,7 @@
 import { z } from "zod";
+import type { Calls } from "../apiContract";
+import { endSessionQuerySchema, okSchema, passwordChangeSchema, sessionsResponseSchema, tokenRequestSchema } from "./auth";
+import { discountCodeSchema } from "./payments";
 import { withoutControlCharacters } from "../plainText";
 
 // Leaving the site: why, the password as a last check, and coming back within the window.
@@ -24,3 +27,16 @@ export const secureAccountResponseSchema = z.object({
   email_restored: z.boolean(),
 });
 export type SecureAccountResponse = z.infer<typeof secureAccountResponseSchema>;
+
+const noQuery = z.object({}).strict();
+
+/** The account page's calls: devices, the password, "this wasn't me", leaving and coming back. */
+export const accountCalls = {
+  "GET /api/sessions.php": { querystring: noQuery, response: { 200: sessionsResponseSchema } },
+  "DELETE /api/sessions.php": { querystring: endSessionQuerySchema, response: { 200: okSchema } },
+  "POST /api/password.php": { body: passwordChangeSchema, response: { 200: okSchema } },
+  "POST /api/secure-account.php": { body: tokenRequestSchema, response: { 200: secureAccountResponseSchema } },
+  "POST /api/delete-offer.php": { response: { 200: discountCodeSchema } },
+  "POST /api/account-delete.php": { body: deleteAccountSchema, response: { 200: okSchema } },
+  "POST /api/reactivate.php": { body: reactivateSchema, response: { 200: okSchema } },
+} as const satisfies Calls;

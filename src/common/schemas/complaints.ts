@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Calls } from "../apiContract";
 import { singleLine } from "./text";
 import { withoutControlCharacters } from "../plainText";
 
@@ -68,3 +69,9 @@ export const complaintQueueSchema = z.object({ complaints: z.array(queuedComplai
 export type ComplaintQueue = z.infer<typeof complaintQueueSchema>;
 
 export const complaintAnswerSchema = z.object({ text: z.string().overwrite(withoutControlCharacters).trim().min(1).max(COMPLAINT_ANSWER_MAX) }).strict();
+
+/** A visitor's or member's complaint, and the support queue of them (the actions on one have its id in the path: called with api()). */
+export const complaintsCalls = {
+  "POST /api/complaints.php": { body: complaintSchema, response: { 200: complaintResponseSchema } },
+  "GET /api/console/complaints": { querystring: complaintQueueQuerySchema, response: { 200: complaintQueueSchema } },
+} as const satisfies Calls;

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import type { Calls } from "../apiContract";
 import { EMAIL_MAX_LENGTH, GOODWILL_MAX_CREDITS, OPERATOR_REASON_MAX_LENGTH, PASSWORD_MAX_LENGTH, SUSPENSION_MAX_DAYS } from "../constants";
 import { withoutControlCharacters } from "../plainText";
+import { okSchema } from "./auth";
 import { idSchema } from "./ids";
 
 // The operators' console (issue 16): sign-in, audit log, member lookup and actions on members.
@@ -178,3 +180,21 @@ export type RefundResponse = z.infer<typeof refundResponseSchema>;
 export const fictionalRequestSchema = z.object({ fictional: z.boolean(), reason: reasonSchema }).strict();
 /** Starting an erasure asks the admin to confirm it in the request itself. */
 export const erasureRequestSchema = z.object({ confirm: z.literal(true, { error: "errors.field_required" }), reason: reasonSchema }).strict();
+
+export const memberSearchResponseSchema = z.object({ members: z.array(memberHitSchema) });
+
+/**
+ * The console's calls without a path parameter: the sign-in, the member search and the audit log. A
+ * member's page and the actions on it (/api/console/members/:id/...) have the id in the path, which a
+ * contract keyed by "METHOD /path" does not describe: the console calls those with api().
+ */
+export const consoleCalls = {
+  "GET /api/console/session": { response: { 200: consoleSessionSchema } },
+  "POST /api/console/session": { body: operatorLoginRequestSchema, response: { 200: consoleSessionSchema } },
+  "DELETE /api/console/session": { response: { 200: okSchema } },
+  "POST /api/console/code": { body: totpCodeRequestSchema, response: { 200: consoleSessionSchema } },
+  "POST /api/console/totp": { response: { 200: totpSetupSchema } },
+  "POST /api/console/totp/activate": { body: totpCodeRequestSchema, response: { 200: consoleSessionSchema } },
+  "GET /api/console/members": { querystring: memberSearchQuerySchema, response: { 200: memberSearchResponseSchema } },
+  "GET /api/console/audit": { querystring: auditQuerySchema, response: { 200: auditPageSchema } },
+} as const satisfies Calls;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { Calls } from "../apiContract";
+import { okSchema } from "./auth";
 import { APPEAL_TEXT_MAX_LENGTH } from "../constants";
 import { withoutControlCharacters } from "../plainText";
 import { REPORT_DECISIONS, type ReportReason } from "./reports";
@@ -105,3 +107,14 @@ export type AppealQueue = z.infer<typeof appealQueueSchema>;
 
 export const appealDecisionRequestSchema = z.object({ outcome: z.enum(APPEAL_OUTCOMES), reason: z.string().trim().min(1).max(500) }).strict();
 export type AppealDecisionRequest = z.infer<typeof appealDecisionRequestSchema>;
+
+export const appealQuerySchema = z.object({ key: appealKeySchema }).strict();
+
+/** A member's notices of decisions, appealing one, and the moderators' queue of appeals (deciding one has its id in the path). */
+export const decisionsCalls = {
+  "GET /api/notices.php": { response: { 200: memberNoticesSchema } },
+  "POST /api/notices.php": { body: noticeSeenRequestSchema, response: { 200: okSchema } },
+  "GET /api/appeal.php": { querystring: appealQuerySchema, response: { 200: appealStateSchema } },
+  "POST /api/appeal.php": { body: appealRequestSchema, response: { 200: okSchema } },
+  "GET /api/console/appeals": { response: { 200: appealQueueSchema } },
+} as const satisfies Calls;

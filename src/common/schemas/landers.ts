@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Calls } from "../apiContract";
 import { LANDER_MAX_PROFILES, NICHES } from "../landers";
 import { memberCardSchema } from "./user";
 
@@ -25,3 +26,8 @@ export const landerResponseSchema = z.object({
   total: z.number().int(),
 });
 export type LanderResponse = z.infer<typeof landerResponseSchema>;
+
+/** A landing page's profiles. */
+export const landersCalls = {
+  "GET /api/lander.php": { querystring: landerQuerySchema, response: { 200: landerResponseSchema } },
+} as const satisfies Calls;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { NOTIFICATION_DISABLED_REASONS } from "./user";
 import type { Calls } from "../apiContract";
+import { okSchema } from "./auth";
 
 // E-mail notifications (the /notifications page, spec sections 2 and 4).
 
@@ -37,4 +38,6 @@ export type MailEvents = z.infer<typeof mailEventsSchema>;
 export const notificationsCalls = {
   "GET /api/notifications.php": { response: { 200: notificationSettingsSchema } },
   "PUT /api/notifications.php": { body: updateNotificationsSchema, response: { 200: notificationSettingsSchema } },
+  // The mail program's one-click POST (RFC 8058) sends a form the route does not read.
+  "POST /api/unsubscribe.php": { querystring: unsubscribeQuerySchema, body: z.unknown(), response: { 200: okSchema } },
 } as const satisfies Calls;

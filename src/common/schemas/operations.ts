@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Calls } from "../apiContract";
 
 // The console's operations screen (issue 16): what failed in the background, payments that hang,
 // and today's counts.
@@ -47,3 +48,8 @@ export const operationsSchema = z.object({
   stuck_after_hours: z.number(),
 });
 export type Operations = z.infer<typeof operationsSchema>;
+
+/** The operations screen (retrying a job has its id in the path: called with api()). */
+export const operationsCalls = {
+  "GET /api/console/operations": { response: { 200: operationsSchema } },
+} as const satisfies Calls;

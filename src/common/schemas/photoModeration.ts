@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { Calls } from "../apiContract";
+import { okSchema } from "./auth";
 import { PHOTO_MODERATION_MODES, PHOTO_REJECTION_REASONS } from "../photoModeration";
 
 // Photo moderation (issue 16): the moderators' queue in the console, and what the member is told.
@@ -55,3 +57,10 @@ export const photoNoticesSchema = z.object({
 export type PhotoNotices = z.infer<typeof photoNoticesSchema>;
 
 export const photoNoticeSeenSchema = z.object({ id: z.uuid({ error: "errors.not_found" }) }).strict();
+
+/** A member's notices of photos in review or rejected, and the moderators' queue (the decisions on a photo have its id in the path: called with api()). */
+export const photoModerationCalls = {
+  "GET /api/photo-notices.php": { response: { 200: photoNoticesSchema } },
+  "POST /api/photo-notices.php": { body: photoNoticeSeenSchema, response: { 200: okSchema } },
+  "GET /api/console/photos": { response: { 200: photoQueueSchema } },
+} as const satisfies Calls;

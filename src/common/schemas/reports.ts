@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Calls } from "../apiContract";
 import { REPORT_TEXT_MAX_LENGTH, SUSPENSION_MAX_DAYS } from "../constants";
 import { withoutControlCharacters } from "../plainText";
 import { idSchema } from "./ids";
@@ -89,3 +90,9 @@ export const reportDecisionRequestSchema = z.discriminatedUnion("decision", [
 export const reportBanRequestSchema = z.object({ reason: statement, rule }).strict();
 export type ReportBanRequest = z.infer<typeof reportBanRequestSchema>;
 export type ReportDecisionRequest = z.infer<typeof reportDecisionRequestSchema>;
+
+/** A member's report, and the moderators' queue of them (the decisions on a report have its id in the path: called with api()). */
+export const reportsCalls = {
+  "POST /api/report.php": { body: reportRequestSchema, response: { 200: reportResponseSchema } },
+  "GET /api/console/reports": { response: { 200: reportQueueSchema } },
+} as const satisfies Calls;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Calls } from "../apiContract";
 import { PHOTO_MODERATION_MODES } from "../photoModeration";
 import { LANGUAGES } from "../locales";
 
@@ -100,3 +101,14 @@ export const geocodeResponseSchema = z.object({
   city: z.string().nullable(),
 });
 export type GeocodeResult = z.infer<typeof geocodeResponseSchema>;
+
+const noQuery = z.object({}).strict();
+
+/** The site's settings and the reference data, loaded once per visit, and reverse geocoding. */
+export const settingsCalls = {
+  "GET /api/settings.php": { querystring: settingsQuerySchema, response: { 200: settingsSchema } },
+  "GET /api/companyinfo.php": { querystring: noQuery, response: { 200: companyInfoSchema } },
+  "GET /api/interests.php": { querystring: noQuery, response: { 200: interestsResponseSchema } },
+  "GET /api/regions.php": { querystring: noQuery, response: { 200: regionsResponseSchema } },
+  "GET /api/geocode.php": { querystring: geocodeQuerySchema, response: { 200: geocodeResponseSchema } },
+} as const satisfies Calls;

@@ -1,6 +1,18 @@
 import { z } from "zod";
+import type { Calls } from "../apiContract";
 import { ACTIVITIES } from "../activity";
 import { LANGUAGES } from "../locales";
+import {
+  languageRequestSchema,
+  loginRequestSchema,
+  mailChangeRequestSchema,
+  okSchema,
+  resetDoRequestSchema,
+  resetRequestSchema,
+  signupRequestSchema,
+  signupStepRequestSchema,
+  tokenRequestSchema,
+} from "./auth";
 
 export const mainImageSchema = z.object({
   id: z.string(),
@@ -75,3 +87,23 @@ export const memberCardSchema = z.object({
   activity: z.enum(ACTIVITIES).nullable(),
 });
 export type MemberCard = z.infer<typeof memberCardSchema>;
+
+/** A POST that takes nothing: an empty JSON object, or no body at all. */
+const emptyBody = z.object({}).strict().optional();
+
+// Here rather than in auth.ts, which the client's forms import: the answers' schemas stay out of its bundle.
+/** The account's calls: who is logged in, login, signup, logout, the language, and the e-mailed links. */
+export const authCalls = {
+  "GET /api/user.php": { response: { 200: userResponseSchema } },
+  "POST /api/user.php": { body: loginRequestSchema, response: { 200: userResponseSchema } },
+  "PUT /api/user.php": { body: languageRequestSchema, response: { 200: okSchema } },
+  "GET /api/logout.php": { response: { 200: okSchema } },
+  "POST /api/signup.php": { body: signupRequestSchema, response: { 200: userResponseSchema } },
+  "POST /api/signup-step.php": { body: signupStepRequestSchema, response: { 200: userResponseSchema } },
+  "POST /api/login-link.php": { body: tokenRequestSchema, response: { 200: userResponseSchema } },
+  "POST /api/activation-mail.php": { body: emptyBody, response: { 200: okSchema } },
+  "POST /api/reset-password.php": { body: resetRequestSchema, response: { 200: okSchema } },
+  "POST /api/reset-password-do.php": { body: resetDoRequestSchema, response: { 200: userResponseSchema } },
+  "POST /api/mail-change.php": { body: mailChangeRequestSchema, response: { 200: okSchema } },
+  "POST /api/mail-change-do.php": { body: tokenRequestSchema, response: { 200: okSchema } },
+} as const satisfies Calls;

@@ -1,8 +1,8 @@
 import type { ReportRequest } from "../../common/schemas/reports";
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
-import type { MemberView, SearchResponse } from "../../common/schemas/members";
+import type { MemberView } from "../../common/schemas/members";
 import { filtersToApiQuery, filtersToParams, type SearchFilters } from "../features/members/filterQuery";
-import { api, call } from "./apiClient";
+import { call } from "./apiClient";
 import { takePageData } from "./pageData";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
@@ -28,10 +28,10 @@ export function useMemberSearch(
   filters: SearchFilters,
   { enabled = true, mine = false, staleTime = 0 }: { enabled?: boolean; mine?: boolean; staleTime?: number } = {},
 ) {
-  const own = mine ? { defaults: "1" } : {};
+  const own = mine ? { defaults: "1" as const } : {};
   return useInfiniteQuery({
     queryKey: searchKey(filters, mine),
-    queryFn: ({ pageParam, signal }) => api<SearchResponse>("/api/members.php", { query: { ...filtersToApiQuery(filters, pageParam), ...own }, signal }),
+    queryFn: ({ pageParam, signal }) => call("GET /api/members.php", { query: { ...filtersToApiQuery(filters, pageParam), ...own } }, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     // Changing a filter keeps the old results on screen until the new ones arrive.
@@ -77,7 +77,7 @@ export function useBlocks() {
 /** A report of a member (from the profile, or from the chat with its last messages), blocking them too when asked. */
 export function useReport() {
   return useMutation({
-    mutationFn: (body: ReportRequest) => api<{ reported: true; blocked: boolean }>("/api/report.php", { method: "POST", body }),
+    mutationFn: (body: ReportRequest) => call("POST /api/report.php", { body }),
     onSuccess: (answer, { id }) => {
       if (!answer.blocked) return;
       patchMemberView(id, { blocked: true });

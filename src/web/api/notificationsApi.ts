@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { NotificationSettings, UpdateNotifications } from "../../common/schemas/notifications";
-import { api, call } from "./apiClient";
+import { call } from "./apiClient";
 import { queryClient } from "./queryClient";
 import { patchUser } from "./userApi";
 
@@ -33,6 +33,6 @@ export function useUpdateNotifications() {
 /** The one-click unsubscribe of an e-mail's link (no login needed). */
 export function useUnsubscribe() {
   return useMutation({
-    mutationFn: (token: string) => api<{ ok: true }>("/api/unsubscribe.php", { method: "POST", query: { token }, body: {} }),
+    mutationFn: (token: string) => call("POST /api/unsubscribe.php", { query: { token }, body: {} }),
   });
 }

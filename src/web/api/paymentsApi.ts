@@ -131,6 +131,7 @@ export function useResendDirectDebit() {
   return useMutation({ mutationFn: (requestId: string) => call("POST /api/directdebit-resend.php", { body: { request_id: requestId } }) });
 }
 
+// transactions.php answers the list, or with ?id= one transaction: a contract keyed by "METHOD /path" has one answer per address, so these keep api().
 export function useTransactions() {
   return useQuery({ queryKey: ["transactions"], queryFn: ({ signal }) => api<TransactionsResponse>("/api/transactions.php", { signal }), staleTime: 0 });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import type { OwnProfileResponse, ProfileUpdate } from "../../common/schemas/members";
 import type { GeocodeResult } from "../../common/schemas/settings";
 import type { User } from "../../common/schemas/user";
-import { api, call } from "./apiClient";
+import { call } from "./apiClient";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
 import { userQuery } from "./userApi";
@@ -28,5 +28,5 @@ export function useSaveProfile() {
 
 /** Country, region and city of a point (GET /api/geocode.php). */
 export function geocode(lat: number, lon: number): Promise<GeocodeResult> {
-  return api<GeocodeResult>("/api/geocode.php", { query: { lat: lat.toFixed(5), lon: lon.toFixed(5) } });
+  return call("GET /api/geocode.php", { query: { lat: Number(lat.toFixed(5)), lon: Number(lon.toFixed(5)) } });
 }

@@ -1,7 +1,7 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { CompanyInfo, RegionsResponse, Settings } from "../../common/schemas/settings";
-import { api } from "./apiClient";
+import type { Settings } from "../../common/schemas/settings";
+import { call } from "./apiClient";
 import { queryKeys } from "./queryKeys";
 
 /** Query forwarded to settings.php: the route query, so that tracking parameters reach the server. */
@@ -11,7 +11,7 @@ function routeQuery(): Record<string, string> {
 
 export const settingsQuery = {
   queryKey: queryKeys.settings,
-  queryFn: () => api<Settings>("/api/settings.php", { query: { ...routeQuery(), domain: window.location.hostname } }),
+  queryFn: () => call("GET /api/settings.php", { query: { ...routeQuery(), domain: window.location.hostname } }),
   staleTime: Number.POSITIVE_INFINITY,
 };
 
@@ -21,16 +21,16 @@ export function useSettings(): Settings {
 }
 
 // Company info, regions and interests load once and stay cached for the visit (spec section 7).
-export const companyInfoQuery = { queryKey: ["companyinfo"], queryFn: () => api<CompanyInfo>("/api/companyinfo.php"), staleTime: Number.POSITIVE_INFINITY };
+export const companyInfoQuery = { queryKey: ["companyinfo"], queryFn: () => call("GET /api/companyinfo.php"), staleTime: Number.POSITIVE_INFINITY };
 
 export function regionsQuery(language: string) {
-  return { queryKey: ["regions", language], queryFn: () => api<RegionsResponse>("/api/regions.php"), staleTime: Number.POSITIVE_INFINITY };
+  return { queryKey: ["regions", language], queryFn: () => call("GET /api/regions.php"), staleTime: Number.POSITIVE_INFINITY };
 }
 
 export function interestsQuery(language: string) {
   return {
     queryKey: ["interests", language],
-    queryFn: () => api<{ interests: Array<{ id: string; name: string }> }>("/api/interests.php"),
+    queryFn: () => call("GET /api/interests.php"),
     staleTime: Number.POSITIVE_INFINITY,
   };
 }

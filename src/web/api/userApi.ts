@@ -1,19 +1,18 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { Language } from "../../common/locales";
-import type { SecureAccountResponse } from "../../common/schemas/account";
 import type { LoginRequest, MailChangeRequest, ResetDoRequest, SignupRequest } from "../../common/schemas/auth";
 import type { User, UserResponse } from "../../common/schemas/user";
 import { leavePush } from "../features/push/pushClient";
 import { changeLanguage } from "../i18n/i18n";
 import { useBanStore } from "../stores/banStore";
 import { useChatStore } from "../stores/chatStore";
-import { api, sessionStarted } from "./apiClient";
+import { call, sessionStarted } from "./apiClient";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
 
 export const userQuery = {
   queryKey: queryKeys.user,
-  queryFn: async () => (await api<UserResponse>("/api/user.php")).user,
+  queryFn: async () => (await call("GET /api/user.php")).user,
 };
 
 /** The logged-in member, or null for a visitor. */
@@ -45,20 +44,20 @@ export function patchUser(patch: Partial<User>): void {
 
 /** Fetches the member again in the background (polling: no loading bar); logged out elsewhere turns the app to a visitor. */
 export async function refetchUserQuietly(): Promise<void> {
-  const { user } = await api<UserResponse>("/api/user.php", { progress: false });
+  const { user } = await call("GET /api/user.php", {}, { progress: false });
   if (user) queryClient.setQueryData(userQuery.queryKey, user);
   else if (queryClient.getQueryData(userQuery.queryKey)) setLoggedOut();
 }
 
 export function useLogin() {
   return useMutation({
-    mutationFn: async (body: LoginRequest) => becomeMember(await api<UserResponse>("/api/user.php", { method: "POST", body })),
+    mutationFn: async (body: LoginRequest) => becomeMember(await call("POST /api/user.php", { body })),
   });
 }
 
 export function useSignup() {
   return useMutation({
-    mutationFn: async (body: SignupRequest) => becomeMember(await api<UserResponse>("/api/signup.php", { method: "POST", body })),
+    mutationFn: async (body: SignupRequest) => becomeMember(await call("POST /api/signup.php", { body })),
   });
 }
 
@@ -67,7 +66,7 @@ export function useLogout() {
     mutationFn: async () => {
       // While the session still exists: this browser gets no more pushes for the member.
       await leavePush();
-      return api<{ ok: true }>("/api/logout.php");
+      return call("GET /api/logout.php");
     },
     onSettled: () => {
       setLoggedOut();
@@ -81,7 +80,7 @@ export function useSaveLanguage() {
   return useMutation({
     mutationFn: async (language: Language) => {
       await changeLanguage(language);
-      await api<{ ok: true }>("/api/user.php", { method: "PUT", body: { language } });
+      await call("PUT /api/user.php", { body: { language } });
       const user = queryClient.getQueryData<User | null>(userQuery.queryKey);
       if (user) queryClient.setQueryData(userQuery.queryKey, { ...user, language });
       await queryClient.invalidateQueries({ queryKey: ["interests"] });
@@ -90,23 +89,23 @@ export function useSaveLanguage() {
 }
 
 export function useRequestReset() {
-  return useMutation({ mutationFn: (email: string) => api<{ ok: true }>("/api/reset-password.php", { method: "POST", body: { email } }) });
+  return useMutation({ mutationFn: (email: string) => call("POST /api/reset-password.php", { body: { email } }) });
 }
 
 export function useDoReset() {
   return useMutation({
-    mutationFn: async (body: ResetDoRequest) => becomeMember(await api<UserResponse>("/api/reset-password-do.php", { method: "POST", body })),
+    mutationFn: async (body: ResetDoRequest) => becomeMember(await call("POST /api/reset-password-do.php", { body })),
   });
 }
 
 export function useRequestMailChange() {
-  return useMutation({ mutationFn: (body: MailChangeRequest) => api<{ ok: true }>("/api/mail-change.php", { method: "POST", body }) });
+  return useMutation({ mutationFn: (body: MailChangeRequest) => call("POST /api/mail-change.php", { body }) });
 }
 
 export function useDoMailChange() {
   return useMutation({
     mutationFn: async (token: string) => {
-      await api<{ ok: true }>("/api/mail-change-do.php", { method: "POST", body: { token } });
+      await call("POST /api/mail-change-do.php", { body: { token } });
       await queryClient.invalidateQueries({ queryKey: userQuery.queryKey });
     },
   });
@@ -116,7 +115,7 @@ export function useDoMailChange() {
 export function useSecureAccount() {
   return useMutation({
     mutationFn: async (token: string) => {
-      const answer = await api<SecureAccountResponse>("/api/secure-account.php", { method: "POST", body: { token } });
+      const answer = await call("POST /api/secure-account.php", { body: { token } });
       if (queryClient.getQueryData(userQuery.queryKey)) setLoggedOut();
       return answer;
     },
@@ -124,13 +123,13 @@ export function useSecureAccount() {
 }
 
 export function useResendActivation() {
-  return useMutation({ mutationFn: () => api<{ ok: true }>("/api/activation-mail.php", { method: "POST", body: {} }) });
+  return useMutation({ mutationFn: () => call("POST /api/activation-mail.php", { body: {} }) });
 }
 
 /** POST /api/signup-step.php: a signup step is done (or skipped); the answer is the user with the step still to do. */
 export function useSignupStep() {
   return useMutation({
-    mutationFn: async (step: number) => (await api<UserResponse>("/api/signup-step.php", { method: "POST", body: { step } })).user,
+    mutationFn: async (step: number) => (await call("POST /api/signup-step.php", { body: { step } })).user,
     onSuccess: (user) => {
       if (user) queryClient.setQueryData(userQuery.queryKey, user);
     },
@@ -140,6 +139,6 @@ export function useSignupStep() {
 /** The token page: POST /api/login-link.php with a notification e-mail's one-time login link. */
 export function useLoginLink() {
   return useMutation({
-    mutationFn: async (token: string) => becomeMember(await api<UserResponse>("/api/login-link.php", { method: "POST", body: { token } })),
+    mutationFn: async (token: string) => becomeMember(await call("POST /api/login-link.php", { body: { token } })),
   });
 }

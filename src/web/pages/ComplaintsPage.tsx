@@ -4,8 +4,8 @@ import { useState } from "react";
 import { Alert, Button, Card, Container, Form } from "react-bootstrap";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { COMPLAINT_CATEGORIES, type ComplaintInput, type ComplaintResponse, complaintSchema } from "../../common/schemas/complaints";
-import { api } from "../api/apiClient";
+import { COMPLAINT_CATEGORIES, type ComplaintInput, complaintSchema } from "../../common/schemas/complaints";
+import { call } from "../api/apiClient";
 import { useUser } from "../api/userApi";
 import { applyApiError } from "../components/applyApiError";
 import { FormField } from "../components/FormField";
@@ -14,7 +14,7 @@ import { FormField } from "../components/FormField";
 export function ComplaintsPage() {
   const { t } = useTranslation();
   const user = useUser();
-  const send = useMutation({ mutationFn: (input: ComplaintInput) => api<ComplaintResponse>("/api/complaints.php", { method: "POST", body: input }) });
+  const send = useMutation({ mutationFn: (input: ComplaintInput) => call("POST /api/complaints.php", { body: input }) });
   const [formError, setFormError] = useState("");
   const { register, handleSubmit, formState, setError, getValues } = useForm<ComplaintInput>({
     resolver: zodResolver(complaintSchema),

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Alert, Container, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { api } from "../api/apiClient";
+import { call } from "../api/apiClient";
 import { refetchUserQuietly } from "../api/userApi";
 import { PrefetchLink } from "../components/PrefetchLink";
 
@@ -13,7 +13,7 @@ export function ReactivatePage() {
   const [search] = useSearchParams();
   const token = search.get("token") ?? "";
   const reactivate = useMutation({
-    mutationFn: () => api<{ ok: true }>("/api/reactivate.php", { method: "POST", body: { token } }),
+    mutationFn: () => call("POST /api/reactivate.php", { body: { token } }),
     onSuccess: () => refetchUserQuietly(),
   });
   const { mutate } = reactivate;

@@ -2,9 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AUTH_COOKIE } from "../../../common/constants";
 import { setSessionCookie } from "../auth/sessionCookie";
-import { deleteAccountSchema, reactivateSchema, secureAccountResponseSchema } from "../../../common/schemas/account";
-import { endSessionQuerySchema, okSchema, passwordChangeSchema, sessionsResponseSchema, tokenRequestSchema } from "../../../common/schemas/auth";
-import { discountCodeSchema } from "../../../common/schemas/payments";
+import { accountCalls } from "../../../common/schemas/account";
 import { z } from "zod";
 import type { Limiter } from "../../adapters/limiter";
 import type { Db } from "../../db/client";
@@ -37,8 +35,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags: ["account"],
         summary: "Where the member is logged in (this device marked current)",
-        querystring: noQuery,
-        response: { 200: sessionsResponseSchema },
+        ...accountCalls["GET /api/sessions.php"],
       },
     },
     async (request, reply) => {
@@ -54,8 +51,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags: ["account"],
         summary: "Log out one of the member's devices (?id=) or all others (?others=1)",
-        querystring: endSessionQuerySchema,
-        response: { 200: okSchema },
+        ...accountCalls["DELETE /api/sessions.php"],
       },
     },
     async (request) => {
@@ -71,8 +67,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags: ["account"],
         summary: "Change the password: the current one first ('Please check your old password.'); optionally log out the other devices",
-        body: passwordChangeSchema,
-        response: { 200: okSchema },
+        ...accountCalls["POST /api/password.php"],
       },
     },
     async (request) => {
@@ -89,8 +84,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         tags: ["account"],
         summary:
           "\"This wasn't me\" with the token of a password or e-mail change alert: every device logged out, the e-mail change undone, the password void, and a link to choose a new one sent to the alert's address",
-        body: tokenRequestSchema,
-        response: { 200: secureAccountResponseSchema },
+        ...accountCalls["POST /api/secure-account.php"],
       },
     },
     async (request, reply) => {
@@ -109,7 +103,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags: ["account"],
         summary: "Instead of leaving: a personal discount code worth the company's delete_discount, valid for a week",
-        response: { 200: discountCodeSchema },
+        ...accountCalls["POST /api/delete-offer.php"],
       },
     },
     async (request) => deletion.stayOffer(memberOf(request), request.site),
@@ -122,8 +116,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags: ["account"],
         summary: "Delete the account (reason and password): hidden and logged out at once, reactivatable for 14 days by the e-mailed link, then erased",
-        body: deleteAccountSchema,
-        response: { 200: okSchema },
+        ...accountCalls["POST /api/account-delete.php"],
       },
     },
     async (request, reply) => {
@@ -140,8 +133,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags: ["account"],
         summary: "Reactivate a deleted account with the e-mailed link's token (within 14 days): everything comes back, and the member is logged in",
-        body: reactivateSchema,
-        response: { 200: okSchema },
+        ...accountCalls["POST /api/reactivate.php"],
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { auditPageSchema, auditQuerySchema } from "../../../common/schemas/console";
+import { consoleCalls } from "../../../common/schemas/console";
 import type { Db } from "../../db/client";
 import { listAudit } from "./audit.repo";
 
@@ -9,7 +9,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     "/api/console/audit",
     {
       config: { auth: ["admin"] },
-      schema: { tags: ["console"], summary: "The audit log, newest first, filtered", querystring: auditQuerySchema, response: { 200: auditPageSchema } },
+      schema: { tags: ["console"], summary: "The audit log, newest first, filtered", ...consoleCalls["GET /api/console/audit"] },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");

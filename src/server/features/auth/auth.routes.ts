@@ -3,17 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AUTH_COOKIE, LOCALE_COOKIE, LOCALE_COOKIE_DAYS } from "../../../common/constants";
 import { setSessionCookie } from "./sessionCookie";
-import {
-  languageRequestSchema,
-  loginRequestSchema,
-  mailChangeRequestSchema,
-  okSchema,
-  resetDoRequestSchema,
-  resetRequestSchema,
-  signupRequestSchema,
-  tokenRequestSchema,
-} from "../../../common/schemas/auth";
-import { userResponseSchema } from "../../../common/schemas/user";
+import { authCalls } from "../../../common/schemas/user";
 import type { Db } from "../../db/client";
 import { memberOf } from "../../plugins/routeAuth";
 import { userDto } from "../members/profileDto";
@@ -46,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     "/api/user.php",
-    { config: { auth: "visitor" }, schema: { tags: ["account"], summary: "The current member, or null", response: { 200: userResponseSchema } } },
+    { config: { auth: "visitor" }, schema: { tags: ["account"], summary: "The current member, or null", ...authCalls["GET /api/user.php"] } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return { user: request.member ? userDto(request.member) : null };
@@ -60,8 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ["account"],
         summary: "Log in (with ?push=1 the same path saves a push subscription: see features/push)",
-        body: loginRequestSchema,
-        response: { 200: userResponseSchema },
+        ...authCalls["POST /api/user.php"],
       },
     },
     async (request, reply) => {
@@ -78,8 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ["account"],
         summary: "Save the language (cookie for everyone, account for a member)",
-        body: languageRequestSchema,
-        response: { 200: okSchema },
+        ...authCalls["PUT /api/user.php"],
       },
     },
     async (request, reply) => {
@@ -91,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     "/api/logout.php",
-    { config: { auth: "visitor" }, schema: { tags: ["account"], summary: "Log out", response: { 200: okSchema } } },
+    { config: { auth: "visitor" }, schema: { tags: ["account"], summary: "Log out", ...authCalls["GET /api/logout.php"] } },
     async (request, reply) => {
       await auth.logout(request.member);
       reply.clearCookie(AUTH_COOKIE, { path: "/" });
@@ -106,8 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ["account"],
         summary: "Create an account; sends the activation e-mail",
-        body: signupRequestSchema,
-        response: { 200: userResponseSchema },
+        ...authCalls["POST /api/signup.php"],
       },
     },
     async (request, reply) => {
@@ -132,8 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ["account"],
         summary: "The token page: log in with a one-time link from a notification e-mail",
-        body: tokenRequestSchema,
-        response: { 200: userResponseSchema },
+        ...authCalls["POST /api/login-link.php"],
       },
     },
     async (request, reply) => {
@@ -163,7 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     "/api/activation-mail.php",
     {
       config: { auth: "member" },
-      schema: { tags: ["account"], summary: "Send the activation e-mail again", body: z.object({}).strict().optional(), response: { 200: okSchema } },
+      schema: { tags: ["account"], summary: "Send the activation e-mail again", ...authCalls["POST /api/activation-mail.php"] },
     },
     async (request) => {
       await auth.resendActivation(memberOf(request), info(request));
@@ -175,7 +161,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     "/api/reset-password.php",
     {
       config: { auth: "visitor" },
-      schema: { tags: ["account"], summary: "Send a password-reset e-mail", body: resetRequestSchema, response: { 200: okSchema } },
+      schema: { tags: ["account"], summary: "Send a password-reset e-mail", ...authCalls["POST /api/reset-password.php"] },
     },
     async (request) => {
       await auth.requestReset(request.body.email, info(request));
@@ -190,8 +176,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ["account"],
         summary: "Set a new password from a reset link and log in",
-        body: resetDoRequestSchema,
-        response: { 200: userResponseSchema },
+        ...authCalls["POST /api/reset-password-do.php"],
       },
     },
     async (request, reply) => {
@@ -208,8 +193,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ["account"],
         summary: "Ask to change the e-mail address (needs the password)",
-        body: mailChangeRequestSchema,
-        response: { 200: okSchema },
+        ...authCalls["POST /api/mail-change.php"],
       },
     },
     async (request) => {
@@ -222,7 +206,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     "/api/mail-change-do.php",
     {
       config: { auth: "visitor" },
-      schema: { tags: ["account"], summary: "Apply an e-mail change link", body: tokenRequestSchema, response: { 200: okSchema } },
+      schema: { tags: ["account"], summary: "Apply an e-mail change link", ...authCalls["POST /api/mail-change-do.php"] },
     },
     async (request) => {
       await auth.doMailChange(request.body.token, { site: request.site, origin: request.origin });

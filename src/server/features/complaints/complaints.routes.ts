@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { complaintResponseSchema, complaintSchema } from "../../../common/schemas/complaints";
+import { complaintsCalls } from "../../../common/schemas/complaints";
 import type { ComplaintsService } from "./complaints.service";
 
 /** POST /api/complaints.php: a complaint from anyone, answered with its reference. */
@@ -11,8 +11,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod<{ complaints: ComplaintsSer
       schema: {
         tags: ["complaints"],
         summary: "Send a complaint (members and visitors); it is stored, confirmed by e-mail, and answered with a reference number",
-        body: complaintSchema,
-        response: { 200: complaintResponseSchema },
+        ...complaintsCalls["POST /api/complaints.php"],
       },
     },
     async (request) => complaints.submit(request.member, request.site, request.body, { ip: request.ip, language: request.lang, origin: request.origin }),

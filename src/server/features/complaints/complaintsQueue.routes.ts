@@ -2,7 +2,7 @@ import { operatorOf } from "../../plugins/routeAuth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { okSchema } from "../../../common/schemas/auth";
-import { complaintAnswerSchema, complaintQueueQuerySchema, complaintQueueSchema } from "../../../common/schemas/complaints";
+import { complaintAnswerSchema, complaintsCalls } from "../../../common/schemas/complaints";
 import { idSchema } from "../../../common/schemas/ids";
 import type { ComplaintsQueueService } from "./complaintsQueue.service";
 
@@ -22,8 +22,7 @@ export const complaintsQueueRoutes: FastifyPluginAsyncZod<{ queue: ComplaintsQue
       schema: {
         tags,
         summary: "Complaints, the oldest first; overdue ones flagged",
-        querystring: complaintQueueQuerySchema,
-        response: { 200: complaintQueueSchema },
+        ...complaintsCalls["GET /api/console/complaints"],
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { NICHE_FILTERS, type Niche, nicheOfSetting } from "../../../common/landers";
-import { type LanderResponse, landerQuerySchema, landerResponseSchema } from "../../../common/schemas/landers";
+import { type LanderResponse, landersCalls } from "../../../common/schemas/landers";
 import type { Db } from "../../db/client";
 import { memberCardDto } from "../members/profileDto";
 import { visitorMaySearch } from "../members/members.routes";
@@ -42,8 +42,7 @@ export const landersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: {
         tags: ["landers"],
         summary: "Profiles for a landing page of a niche (the site's niche by default), the visitor's country first",
-        querystring: landerQuerySchema,
-        response: { 200: landerResponseSchema },
+        ...landersCalls["GET /api/lander.php"],
       },
     },
     async (request, reply) => {

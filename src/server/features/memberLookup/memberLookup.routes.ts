@@ -4,7 +4,7 @@ import { erasureRequestSchema, fictionalRequestSchema, refundRequestSchema, refu
 import type { AccountDeletionService } from "../account/accountDeletion.service";
 import type { AuthService } from "../auth/auth.service";
 import type { SiteOrigin } from "../settings/siteOrigin";
-import { grantCreditsRequestSchema, memberDetailSchema, memberHitSchema, memberSearchQuerySchema, reasonRequestSchema } from "../../../common/schemas/console";
+import { consoleCalls, grantCreditsRequestSchema, memberDetailSchema, reasonRequestSchema } from "../../../common/schemas/console";
 import { okSchema } from "../../../common/schemas/auth";
 import { idSchema } from "../../../common/schemas/ids";
 import type { PaymentsService } from "../payments/payments.service";
@@ -32,8 +32,7 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: "Find members by id, e-mail or name",
-        querystring: memberSearchQuerySchema,
-        response: { 200: z.object({ members: z.array(memberHitSchema) }) },
+        ...consoleCalls["GET /api/console/members"],
       },
     },
     async (request, reply) => {

@@ -1,8 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { okSchema } from "../../../common/schemas/auth";
-import { mailEventsSchema, notificationsCalls, unsubscribeQuerySchema } from "../../../common/schemas/notifications";
+import { mailEventsSchema, notificationsCalls } from "../../../common/schemas/notifications";
 import { notFound } from "../../errors";
 import { memberOf } from "../../plugins/routeAuth";
 import type { NotificationsService } from "./notifications.service";
@@ -59,9 +58,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
       schema: {
         tags: ["notifications"],
         summary: "One-click unsubscribe (RFC 8058) from every notification e-mail, with the token of the mail's link; no login needed",
-        querystring: unsubscribeQuerySchema,
-        body: z.unknown(),
-        response: { 200: okSchema },
+        ...notificationsCalls["POST /api/unsubscribe.php"],
       },
     },
     async (request) => {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { okSchema } from "../../../common/schemas/auth";
 import { idSchema } from "../../../common/schemas/ids";
-import { operationsSchema } from "../../../common/schemas/operations";
+import { operationsCalls } from "../../../common/schemas/operations";
 import type { OperationsService } from "./operations.service";
 
 const tags = ["console"];
@@ -17,7 +17,10 @@ const OPERATIONS = ["support", "admin"] as const;
 export const operationsRoutes: FastifyPluginAsyncZod<{ operations: OperationsService }> = async (app, { operations }) => {
   app.get(
     "/api/console/operations",
-    { config: { auth: OPERATIONS }, schema: { tags, summary: "Failed jobs, stuck payments and today's counts", response: { 200: operationsSchema } } },
+    {
+      config: { auth: OPERATIONS },
+      schema: { tags, summary: "Failed jobs, stuck payments and today's counts", ...operationsCalls["GET /api/console/operations"] },
+    },
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
       return operations.overview();

@@ -1,8 +1,7 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { OPERATOR_COOKIE, OPERATOR_COOKIE_PATH } from "../../../common/constants";
-import { consoleSessionSchema, operatorLoginRequestSchema, totpCodeRequestSchema, totpSetupSchema } from "../../../common/schemas/console";
-import { okSchema } from "../../../common/schemas/auth";
+import { consoleCalls } from "../../../common/schemas/console";
 import type { ConsoleAuthService } from "./consoleAuth.service";
 import { operatorOf } from "../../plugins/routeAuth";
 
@@ -20,7 +19,7 @@ function setOperatorCookie(reply: FastifyReply, token: string, maxAgeSeconds: nu
 export const operatorsRoutes: FastifyPluginAsyncZod<{ consoleAuth: ConsoleAuthService }> = async (app, { consoleAuth }) => {
   app.get(
     "/api/console/session",
-    { config: { auth: "visitor" }, schema: { tags, summary: "Where the operator's sign-in stands", response: { 200: consoleSessionSchema } } },
+    { config: { auth: "visitor" }, schema: { tags, summary: "Where the operator's sign-in stands", ...consoleCalls["GET /api/console/session"] } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return consoleAuth.session(request.operator);
@@ -31,7 +30,7 @@ export const operatorsRoutes: FastifyPluginAsyncZod<{ consoleAuth: ConsoleAuthSe
     "/api/console/session",
     {
       config: { auth: "visitor" },
-      schema: { tags, summary: "Sign in with e-mail and password", body: operatorLoginRequestSchema, response: { 200: consoleSessionSchema } },
+      schema: { tags, summary: "Sign in with e-mail and password", ...consoleCalls["POST /api/console/session"] },
     },
     async (request, reply) => {
       await consoleAuth.signOut(request.operator);
@@ -43,7 +42,7 @@ export const operatorsRoutes: FastifyPluginAsyncZod<{ consoleAuth: ConsoleAuthSe
 
   app.delete(
     "/api/console/session",
-    { config: { auth: "visitor" }, schema: { tags, summary: "Sign out", response: { 200: okSchema } } },
+    { config: { auth: "visitor" }, schema: { tags, summary: "Sign out", ...consoleCalls["DELETE /api/console/session"] } },
     async (request, reply) => {
       await consoleAuth.signOut(request.operator);
       reply.clearCookie(OPERATOR_COOKIE, { path: OPERATOR_COOKIE_PATH });
@@ -55,14 +54,17 @@ export const operatorsRoutes: FastifyPluginAsyncZod<{ consoleAuth: ConsoleAuthSe
     "/api/console/code",
     {
       config: { auth: "operator_signing_in" },
-      schema: { tags, summary: "Give the TOTP code of the sign-in", body: totpCodeRequestSchema, response: { 200: consoleSessionSchema } },
+      schema: { tags, summary: "Give the TOTP code of the sign-in", ...consoleCalls["POST /api/console/code"] },
     },
     async (request) => consoleAuth.verifyCode(operatorOf(request), request.body.code, request.ip),
   );
 
   app.post(
     "/api/console/totp",
-    { config: { auth: "operator_signing_in" }, schema: { tags, summary: "Start setting up the second factor: a QR code", response: { 200: totpSetupSchema } } },
+    {
+      config: { auth: "operator_signing_in" },
+      schema: { tags, summary: "Start setting up the second factor: a QR code", ...consoleCalls["POST /api/console/totp"] },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return consoleAuth.startEnrolment(operatorOf(request), `${request.site.settings.mail_name} console`);
@@ -73,7 +75,7 @@ export const operatorsRoutes: FastifyPluginAsyncZod<{ consoleAuth: ConsoleAuthSe
     "/api/console/totp/activate",
     {
       config: { auth: "operator_signing_in" },
-      schema: { tags, summary: "Turn the second factor on with one valid code", body: totpCodeRequestSchema, response: { 200: consoleSessionSchema } },
+      schema: { tags, summary: "Turn the second factor on with one valid code", ...consoleCalls["POST /api/console/totp/activate"] },
     },
     async (request) => consoleAuth.activateEnrolment(operatorOf(request), request.body.code, request.ip),
   );

@@ -2,7 +2,7 @@ import { operatorOf } from "../../plugins/routeAuth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { okSchema } from "../../../common/schemas/auth";
-import { photoIdParamsSchema, photoQueueSchema, photoRejectionSchema } from "../../../common/schemas/photoModeration";
+import { photoIdParamsSchema, photoModerationCalls, photoRejectionSchema } from "../../../common/schemas/photoModeration";
 import type { PhotoModerationService } from "./photoModeration.service";
 
 const tags = ["console"];
@@ -13,7 +13,10 @@ const params = photoIdParamsSchema;
 export const photoModerationRoutes: FastifyPluginAsyncZod<{ moderation: PhotoModerationService }> = async (app, { moderation }) => {
   app.get(
     "/api/console/photos",
-    { config: { auth: moderators }, schema: { tags, summary: "Photos waiting for a decision, oldest first", response: { 200: photoQueueSchema } } },
+    {
+      config: { auth: moderators },
+      schema: { tags, summary: "Photos waiting for a decision, oldest first", ...photoModerationCalls["GET /api/console/photos"] },
+    },
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
       return moderation.queue();

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { okSchema } from "../../../common/schemas/auth";
-import { photoNoticeSeenSchema, photoNoticesSchema } from "../../../common/schemas/photoModeration";
+import { photoModerationCalls } from "../../../common/schemas/photoModeration";
 import { memberOf } from "../../plugins/routeAuth";
 import type { PhotoModerationService } from "./photoModeration.service";
 
@@ -8,7 +7,7 @@ import type { PhotoModerationService } from "./photoModeration.service";
 export const photoNoticesRoutes: FastifyPluginAsyncZod<{ moderation: PhotoModerationService }> = async (app, { moderation }) => {
   app.get(
     "/api/photo-notices.php",
-    { config: { auth: "member" }, schema: { tags: ["photos"], summary: "Own photos in review, and rejections not yet closed", response: { 200: photoNoticesSchema } } },
+    { config: { auth: "member" }, schema: { tags: ["photos"], summary: "Own photos in review, and rejections not yet closed", ...photoModerationCalls["GET /api/photo-notices.php"] } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return moderation.notices(memberOf(request).user.id);
@@ -17,7 +16,7 @@ export const photoNoticesRoutes: FastifyPluginAsyncZod<{ moderation: PhotoModera
 
   app.post(
     "/api/photo-notices.php",
-    { config: { auth: "member" }, schema: { tags: ["photos"], summary: "Close the notice of a rejected photo", body: photoNoticeSeenSchema, response: { 200: okSchema } } },
+    { config: { auth: "member" }, schema: { tags: ["photos"], summary: "Close the notice of a rejected photo", ...photoModerationCalls["POST /api/photo-notices.php"] } },
     async (request) => {
       await moderation.noticeSeen(memberOf(request).user.id, request.body.id);
       return { ok: true as const };

@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { INTERESTS } from "../../../common/interests";
-import { geocodeQuerySchema, geocodeResponseSchema, interestsResponseSchema, regionsResponseSchema } from "../../../common/schemas/settings";
+import { settingsCalls } from "../../../common/schemas/settings";
 import { regionsOf } from "../../geo/regions";
 import { reverseGeocode } from "../../geo/reverseGeocode";
 import { translate } from "../../i18n";
-
-const noQuery = z.object({}).strict();
 
 /** Reference data: interests, regions, and offline reverse geocoding. */
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,8 +14,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["reference"],
         summary: "Interests a member can pick, in the request's language",
-        querystring: noQuery,
-        response: { 200: interestsResponseSchema },
+        ...settingsCalls["GET /api/interests.php"],
       },
     },
     async (request, reply) => {
@@ -34,8 +30,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["reference"],
         summary: "Regions of every country the site is sold in, named in the request's language (as people there write them where it has no name of its own)",
-        querystring: noQuery,
-        response: { 200: regionsResponseSchema },
+        ...settingsCalls["GET /api/regions.php"],
       },
     },
     async (request, reply) => {
@@ -53,8 +48,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["reference"],
         summary: "Country, region and city of a point",
-        querystring: geocodeQuerySchema,
-        response: { 200: geocodeResponseSchema },
+        ...settingsCalls["GET /api/geocode.php"],
       },
     },
     async (request) => reverseGeocode(request.query.lat, request.query.lon, request.lang),

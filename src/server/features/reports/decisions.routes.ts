@@ -2,15 +2,7 @@ import { memberOf, operatorOf } from "../../plugins/routeAuth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { okSchema } from "../../../common/schemas/auth";
-import {
-  appealDecisionRequestSchema,
-  appealKeySchema,
-  appealQueueSchema,
-  appealRequestSchema,
-  appealStateSchema,
-  memberNoticesSchema,
-  noticeSeenRequestSchema,
-} from "../../../common/schemas/decisions";
+import { appealDecisionRequestSchema, decisionsCalls } from "../../../common/schemas/decisions";
 import { idSchema } from "../../../common/schemas/ids";
 import { APPEAL_DAYS } from "../../../common/constants";
 import type { Db } from "../../db/client";
@@ -32,7 +24,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ db: Db; appeals: AppealsSe
       schema: {
         tags: ["members"],
         summary: "Decisions the member has not seen yet (their reports', their own, their appeals')",
-        response: { 200: memberNoticesSchema },
+        ...decisionsCalls["GET /api/notices.php"],
       },
     },
     async (request, reply) => {
@@ -44,7 +36,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ db: Db; appeals: AppealsSe
 
   app.post(
     "/api/notices.php",
-    { config: { auth: "member" }, schema: { tags: ["members"], summary: "Mark a notice seen", body: noticeSeenRequestSchema, response: { 200: okSchema } } },
+    { config: { auth: "member" }, schema: { tags: ["members"], summary: "Mark a notice seen", ...decisionsCalls["POST /api/notices.php"] } },
     async (request) => {
       if (!(await markNoticeSeen(db, memberOf(request).user.id, request.body.id))) throw notFound();
       return { ok: true as const };
@@ -58,8 +50,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ db: Db; appeals: AppealsSe
       schema: {
         tags: ["members"],
         summary: "The decision an appeal key is for (from the decision's mail, notice or the ban page)",
-        querystring: z.object({ key: appealKeySchema }).strict(),
-        response: { 200: appealStateSchema },
+        ...decisionsCalls["GET /api/appeal.php"],
       },
     },
     async (request, reply) => {
@@ -70,7 +61,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ db: Db; appeals: AppealsSe
 
   app.post(
     "/api/appeal.php",
-    { config: { auth: "visitor" }, schema: { tags: ["members"], summary: "Appeal a decision, once", body: appealRequestSchema, response: { 200: okSchema } } },
+    { config: { auth: "visitor" }, schema: { tags: ["members"], summary: "Appeal a decision, once", ...decisionsCalls["POST /api/appeal.php"] } },
     async (request) => {
       await appeals.appeal(request.body);
       return { ok: true as const };
@@ -81,7 +72,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ db: Db; appeals: AppealsSe
     "/api/console/appeals",
     {
       config: { auth: ["moderator", "admin"] },
-      schema: { tags: ["console"], summary: "Appeals waiting, the oldest first", response: { 200: appealQueueSchema } },
+      schema: { tags: ["console"], summary: "Appeals waiting, the oldest first", ...decisionsCalls["GET /api/console/appeals"] },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");

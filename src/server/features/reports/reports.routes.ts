@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { reportRequestSchema, reportResponseSchema } from "../../../common/schemas/reports";
+import { reportsCalls } from "../../../common/schemas/reports";
 import { memberViewerOf } from "../members/members.routes";
 import type { ReportsService } from "./reports.service";
 
@@ -12,8 +12,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
       schema: {
         tags: ["members"],
         summary: "Report a member (and block them in the same step)",
-        body: reportRequestSchema,
-        response: { 200: reportResponseSchema },
+        ...reportsCalls["POST /api/report.php"],
       },
     },
     async (request) => {

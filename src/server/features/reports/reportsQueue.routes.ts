@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { okSchema } from "../../../common/schemas/auth";
 import { idSchema } from "../../../common/schemas/ids";
-import { reportBanRequestSchema, reportDecisionRequestSchema, reportQueueSchema } from "../../../common/schemas/reports";
+import { reportBanRequestSchema, reportDecisionRequestSchema, reportsCalls } from "../../../common/schemas/reports";
 import { operatorOf } from "../../plugins/routeAuth";
 import type { ReportsService } from "./reports.service";
 
@@ -13,7 +13,10 @@ const params = z.object({ id: idSchema }).strict();
 export const reportsQueueRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (app, { reports }) => {
   app.get(
     "/api/console/reports",
-    { config: { auth: ["moderator", "admin"] }, schema: { tags, summary: "Reports waiting, per reported member", response: { 200: reportQueueSchema } } },
+    {
+      config: { auth: ["moderator", "admin"] },
+      schema: { tags, summary: "Reports waiting, per reported member", ...reportsCalls["GET /api/console/reports"] },
+    },
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
       return { groups: await reports.queue() };

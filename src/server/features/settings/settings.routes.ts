@@ -1,8 +1,7 @@
 import { THEME } from "../../../common/constants";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { type Country, languagesOf } from "../../../common/locales";
-import { companyInfoSchema, type Settings, settingsQuerySchema, settingsSchema } from "../../../common/schemas/settings";
+import { type Settings, settingsCalls, settingsSchema } from "../../../common/schemas/settings";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
 import { selectedCountry } from "../../plugins/requestContext";
@@ -25,8 +24,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
       schema: {
         tags: ["site"],
         summary: "Settings of the site of the request host, with the visitor's country and languages",
-        querystring: settingsQuerySchema,
-        response: { 200: settingsSchema },
+        ...settingsCalls["GET /api/settings.php"],
       },
     },
     async (request, reply) => {
@@ -68,7 +66,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
     "/api/companyinfo.php",
     {
       config: { auth: "visitor" },
-      schema: { tags: ["site"], summary: "The operating company's details", querystring: z.object({}).strict(), response: { 200: companyInfoSchema } },
+      schema: { tags: ["site"], summary: "The operating company's details", ...settingsCalls["GET /api/companyinfo.php"] },
     },
     async (request, reply) => {
       const company = await findCompany(db, request.site.companyId);

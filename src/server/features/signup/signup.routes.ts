@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { signupStepRequestSchema } from "../../../common/schemas/auth";
-import { userResponseSchema } from "../../../common/schemas/user";
+import { authCalls } from "../../../common/schemas/user";
 import type { Db } from "../../db/client";
 import { memberOf } from "../../plugins/routeAuth";
 import { findMemberByUserId } from "../auth/auth.repo";
@@ -16,8 +15,7 @@ export const signupRoutes: FastifyPluginAsyncZod<{ signup: SignupService; db: Db
       schema: {
         tags: ["account"],
         summary: "Finish (or skip) a step of the signup: 1 photo, 2 about me, 3 personal info, 4 location, 5 push",
-        body: signupStepRequestSchema,
-        response: { 200: userResponseSchema },
+        ...authCalls["POST /api/signup-step.php"],
       },
     },
     async (request) => {

@@ -5,8 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { REACTIVATION_WINDOW_DAYS } from "../../../common/constants";
 import { DELETION_REASONS, type DeleteAccount as DeleteInput, type DeletionReason } from "../../../common/schemas/account";
-import type { DiscountCode } from "../../../common/schemas/payments";
-import { api } from "../../api/apiClient";
+import { call } from "../../api/apiClient";
 import { useSaveProfile } from "../../api/profileApi";
 import { useCompanyInfo, useSettings } from "../../api/settingsApi";
 import { useUser } from "../../api/userApi";
@@ -29,8 +28,8 @@ export function DeleteAccount() {
   const [reason, setReason] = useState<DeletionReason | null>(null);
   const [detail, setDetail] = useState("");
   const [password, setPassword] = useState("");
-  const offer = useMutation({ mutationFn: () => api<DiscountCode>("/api/delete-offer.php", { method: "POST" }) });
-  const remove = useMutation({ mutationFn: (input: DeleteInput) => api<{ ok: true }>("/api/account-delete.php", { method: "POST", body: input }) });
+  const offer = useMutation({ mutationFn: () => call("POST /api/delete-offer.php") });
+  const remove = useMutation({ mutationFn: (input: DeleteInput) => call("POST /api/account-delete.php", { body: input }) });
   const percent = company.data?.delete_discount ?? 0;
 
   const close = () => {

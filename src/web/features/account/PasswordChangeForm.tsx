@@ -5,7 +5,7 @@ import { Alert, Button, Form } from "react-bootstrap";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { type PasswordChange, passwordChangeSchema } from "../../../common/schemas/auth";
-import { api } from "../../api/apiClient";
+import { call } from "../../api/apiClient";
 import { queryClient } from "../../api/queryClient";
 import { applyApiError } from "../../components/applyApiError";
 import { FormField } from "../../components/FormField";
@@ -14,7 +14,7 @@ import { FormField } from "../../components/FormField";
 export function PasswordChangeForm() {
   const { t } = useTranslation();
   const change = useMutation({
-    mutationFn: (input: PasswordChange) => api<{ ok: true }>("/api/password.php", { method: "POST", body: input }),
+    mutationFn: (input: PasswordChange) => call("POST /api/password.php", { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["sessions"] }),
   });
   const [formError, setFormError] = useState("");

@@ -1,8 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Badge, Button, Card, ListGroup } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
-import type { SessionsResponse } from "../../../common/schemas/auth";
-import { api } from "../../api/apiClient";
+import { call } from "../../api/apiClient";
 import { queryClient } from "../../api/queryClient";
 import { useFormats } from "../../i18n/formats";
 import { deviceLabel } from "./deviceLabel";
@@ -13,9 +12,9 @@ const KEY = ["sessions"] as const;
 export function SessionsCard() {
   const { t } = useTranslation();
   const formats = useFormats();
-  const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api<SessionsResponse>("/api/sessions.php", { signal }), staleTime: 0 });
+  const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => call("GET /api/sessions.php", {}, { signal }), staleTime: 0 });
   const end = useMutation({
-    mutationFn: (query: { id: number } | { others: "1" }) => api<{ ok: true }>("/api/sessions.php", { method: "DELETE", query }),
+    mutationFn: (query: { id: number } | { others: "1" }) => call("DELETE /api/sessions.php", { query }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
   const sessions = list.data?.sessions ?? [];

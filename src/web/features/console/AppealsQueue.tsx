@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert, Badge, Button, Card, Form, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
-import type { AppealOutcome, AppealQueue, QueuedAppeal } from "../../../common/schemas/decisions";
-import { api } from "../../api/apiClient";
+import type { AppealOutcome, QueuedAppeal } from "../../../common/schemas/decisions";
+import { api, call } from "../../api/apiClient";
 import { useFormats } from "../../i18n/formats";
 import { CONSOLE_NS } from "./consoleI18n";
 
@@ -12,7 +12,7 @@ const QUEUE_KEY = ["console", "appeals"] as const;
 /** Appeals against report decisions, the oldest first; the moderator who made a decision cannot decide its appeal. */
 export function AppealsQueue() {
   const { t } = useTranslation(CONSOLE_NS);
-  const queue = useQuery({ queryKey: QUEUE_KEY, queryFn: () => api<AppealQueue>("/api/console/appeals") });
+  const queue = useQuery({ queryKey: QUEUE_KEY, queryFn: () => call("GET /api/console/appeals") });
   return (
     <section>
       <h1 className="h4">{t("nav.appeals")}</h1>

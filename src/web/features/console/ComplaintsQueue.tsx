@@ -3,9 +3,9 @@ import { useState } from "react";
 import { Alert, Badge, Button, ButtonGroup, Card, Form, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { COMPLAINT_ANSWER_HOURS } from "../../../common/constants";
-import { COMPLAINT_ANSWER_MAX, type ComplaintQueue, type QueuedComplaint } from "../../../common/schemas/complaints";
+import { COMPLAINT_ANSWER_MAX, type QueuedComplaint } from "../../../common/schemas/complaints";
 import type { Operator } from "../../../common/schemas/console";
-import { api } from "../../api/apiClient";
+import { api, call } from "../../api/apiClient";
 import { useFormats } from "../../i18n/formats";
 import { CONSOLE_NS } from "./consoleI18n";
 
@@ -16,7 +16,7 @@ const queueKey = (show: Show) => ["console", "complaints", show] as const;
 export function ComplaintsQueue({ operator }: { operator: Operator }) {
   const { t } = useTranslation(CONSOLE_NS);
   const [show, setShow] = useState<Show>("waiting");
-  const queue = useQuery({ queryKey: queueKey(show), queryFn: () => api<ComplaintQueue>("/api/console/complaints", { query: { show } }) });
+  const queue = useQuery({ queryKey: queueKey(show), queryFn: () => call("GET /api/console/complaints", { query: { show } }) });
   const overdue = queue.data?.complaints.filter((c) => c.overdue).length ?? 0;
   return (
     <section>

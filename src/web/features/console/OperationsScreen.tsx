@@ -4,8 +4,8 @@ import { Alert, Badge, Button, Card, Col, ListGroup, Row, Spinner } from "react-
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Currency } from "../../../common/paymentMethods";
-import type { FailedJob, Operations } from "../../../common/schemas/operations";
-import { api } from "../../api/apiClient";
+import type { FailedJob } from "../../../common/schemas/operations";
+import { api, call } from "../../api/apiClient";
 import { useFormats } from "../../i18n/formats";
 import { CONSOLE_NS } from "./consoleI18n";
 
@@ -71,7 +71,7 @@ function JobRow({ job }: { job: FailedJob }) {
 export function OperationsScreen() {
   const { t } = useTranslation(CONSOLE_NS);
   const formats = useFormats();
-  const ops = useQuery({ queryKey: OPERATIONS_KEY, queryFn: () => api<Operations>("/api/console/operations"), refetchInterval: 60_000 });
+  const ops = useQuery({ queryKey: OPERATIONS_KEY, queryFn: () => call("GET /api/console/operations"), refetchInterval: 60_000 });
   if (ops.isPending) return <Spinner size="sm" />;
   if (ops.isError) return <Alert variant="danger">{ops.error.message}</Alert>;
   const { today, failed_jobs: jobs, stuck_payments: stuck } = ops.data;

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { Alert, Badge, Button, Card, Col, Form, Row, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { PHOTO_REJECTION_REASONS, type PhotoRejectionReason } from "../../../common/photoModeration";
-import type { PhotoQueue as Queue, QueuedPhoto } from "../../../common/schemas/photoModeration";
-import { api } from "../../api/apiClient";
+import type { QueuedPhoto } from "../../../common/schemas/photoModeration";
+import { api, call } from "../../api/apiClient";
 import { useFormats } from "../../i18n/formats";
 import { CONSOLE_NS } from "./consoleI18n";
 
@@ -24,7 +24,7 @@ function useDecidePhoto(photoId: string) {
 /** The moderators' photo queue: the oldest undecided photos first, with the member's other photos and profile. */
 export function PhotoQueue() {
   const { t } = useTranslation(CONSOLE_NS);
-  const queue = useQuery({ queryKey: QUEUE_KEY, queryFn: () => api<Queue>("/api/console/photos") });
+  const queue = useQuery({ queryKey: QUEUE_KEY, queryFn: () => call("GET /api/console/photos") });
   return (
     <section>
       <div className="d-flex flex-wrap align-items-baseline gap-2 mb-3">

@@ -6,8 +6,8 @@ import { Link } from "react-router";
 import { SUSPENSION_MAX_DAYS } from "../../../common/constants";
 import type { Operator } from "../../../common/schemas/console";
 import { REPORT_RULES, type ReportRule } from "../../../common/schemas/decisions";
-import type { QueuedReport, ReportGroup, ReportQueue } from "../../../common/schemas/reports";
-import { api } from "../../api/apiClient";
+import type { QueuedReport, ReportGroup } from "../../../common/schemas/reports";
+import { api, call } from "../../api/apiClient";
 import { useFormats } from "../../i18n/formats";
 import { CONSOLE_NS } from "./consoleI18n";
 
@@ -34,7 +34,7 @@ function useDecide(memberId: number) {
 /** The moderators' queue: reports waiting, one card per reported member, with the evidence and earlier decisions. */
 export function ReportsQueue({ operator }: { operator: Operator }) {
   const { t } = useTranslation(CONSOLE_NS);
-  const queue = useQuery({ queryKey: QUEUE_KEY, queryFn: () => api<ReportQueue>("/api/console/reports") });
+  const queue = useQuery({ queryKey: QUEUE_KEY, queryFn: () => call("GET /api/console/reports") });
   return (
     <section>
       <h1 className="h4">{t("nav.reports")}</h1>

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AppealState, MemberNotice } from "../../../common/schemas/decisions";
-import { api } from "../../api/apiClient";
+import { call } from "../../api/apiClient";
 
 const NOTICES_KEY = ["notices"] as const;
 
@@ -8,7 +7,7 @@ const NOTICES_KEY = ["notices"] as const;
 export function useNotices(enabled: boolean) {
   return useQuery({
     queryKey: NOTICES_KEY,
-    queryFn: () => api<{ notices: MemberNotice[] }>("/api/notices.php", { progress: false }),
+    queryFn: () => call("GET /api/notices.php", {}, { progress: false }),
     enabled,
     staleTime: 60_000,
   });
@@ -17,19 +16,19 @@ export function useNotices(enabled: boolean) {
 export function useNoticeSeen() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api("/api/notices.php", { method: "POST", body: { id } }),
+    mutationFn: (id: number) => call("POST /api/notices.php", { body: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: NOTICES_KEY }),
   });
 }
 
 export function useAppealState(key: string) {
-  return useQuery({ queryKey: ["appeal", key], queryFn: () => api<AppealState>("/api/appeal.php", { query: { key } }), enabled: key.length > 0, retry: false });
+  return useQuery({ queryKey: ["appeal", key], queryFn: () => call("GET /api/appeal.php", { query: { key } }), enabled: key.length > 0, retry: false });
 }
 
 export function useSendAppeal(key: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => api("/api/appeal.php", { method: "POST", body: { key, text } }),
+    mutationFn: (text: string) => call("POST /api/appeal.php", { body: { key, text } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ["appeal", key] });
       void client.invalidateQueries({ queryKey: NOTICES_KEY });

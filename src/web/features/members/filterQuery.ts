@@ -1,3 +1,5 @@
+import type { ApiCalls } from "../../../common/apiCalls";
+import type { CallInput } from "../../../common/apiContract";
 import { MAX_AGE, MAX_INTERESTS, MIN_AGE } from "../../../common/constants";
 import { INTERESTS, type Interest } from "../../../common/interests";
 import { GENDERS, type Gender } from "../../../common/profileOptions";
@@ -78,10 +80,21 @@ export function filtersToParams(filters: SearchFilters): URLSearchParams {
   return params;
 }
 
+/** The query of GET /api/members.php, typed from its contract (numbers where the address bar has strings). */
+export type SearchApiQuery = NonNullable<CallInput<ApiCalls["GET /api/members.php"]>["query"]>;
+
 /** The query of GET /api/members.php for `filters`, continuing after `cursor` when given. */
-export function filtersToApiQuery(filters: SearchFilters, cursor?: string | null): Record<string, string> {
-  const query = Object.fromEntries(filtersToParams(filters));
-  return cursor ? { ...query, cursor } : query;
+export function filtersToApiQuery(filters: SearchFilters, cursor?: string | null): SearchApiQuery {
+  const query: SearchApiQuery = {};
+  if (filters.gender) query.gender = filters.gender;
+  if (filters.country) query.country = filters.country;
+  if (filters.country && filters.countryregion) query.countryregion = filters.countryregion;
+  if (filters.min_age !== undefined) query.min_age = filters.min_age;
+  if (filters.max_age !== undefined) query.max_age = filters.max_age;
+  if (filters.interests?.length) query.interests = filters.interests.join(",");
+  if (filters.sort) query.sort = filters.sort;
+  if (cursor) query.cursor = cursor;
+  return query;
 }
 
 export function filtersToForm(filters: SearchFilters): SearchFormValues {

@@ -73,6 +73,9 @@ async function activeRegistration(): Promise<ServiceWorkerRegistration> {
   return navigator.serviceWorker.ready;
 }
 
+// The push calls share "POST /api/user.php" (login) and add ?push=1, which routes them elsewhere on the server: a contract keyed
+// by "METHOD /path" cannot tell them apart, so they keep api().
+
 /** Saves the subscription for the logged-in member; false when the server says nobody is logged in. */
 async function saveOnServer(subscription: PushSubscription): Promise<boolean> {
   try {
