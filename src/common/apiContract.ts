@@ -28,6 +28,7 @@ export type CallInput<C extends CallContract> = (C extends { querystring: infer 
   (C extends { body: infer B extends z.ZodType } ? Part<"body", InputOf<B>> : { body?: never });
 
 /** A part of the input, optional where everything in it is. */
+// biome-ignore lint/complexity/noBannedTypes: `{} extends T` asks whether every property of T is optional.
 type Part<K extends string, T> = {} extends T ? { [P in K]?: T } : { [P in K]: T };
 
 /** What a call answers (200). */

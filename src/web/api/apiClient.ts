@@ -168,7 +168,8 @@ export type CallOptions = Omit<RequestOptions, "method" | "body" | "query">;
 /** A call's arguments: its input only where it has one. */
 type CallArgs<C extends ApiCall> = keyof CallInput<ApiCalls[C]> extends never
   ? [input?: CallInput<ApiCalls[C]>, options?: CallOptions]
-  : {} extends CallInput<ApiCalls[C]>
+  : // biome-ignore lint/complexity/noBannedTypes: `{} extends T` asks whether every property of T is optional.
+    {} extends CallInput<ApiCalls[C]>
     ? [input?: CallInput<ApiCalls[C]>, options?: CallOptions]
     : [input: CallInput<ApiCalls[C]>, options?: CallOptions];
 
