@@ -42,7 +42,9 @@ await db.execute(sql`INSERT INTO sessions (token_hash, user_id, expires_at)
   SELECT encode(sha256(('token-' || id)::bytea), 'hex'), id, now() + interval '1 day' FROM users WHERE site_id = ${site.id}`);
 const ids = (await db.execute(sql`SELECT id FROM users WHERE site_id = ${site.id} ORDER BY id`)) as unknown as { rows: Array<{ id: number }> };
 const memberIds = ids.rows.map((r) => r.id);
-if (hashToken("token-1") !== (await db.execute(sql`SELECT encode(sha256('token-1'::bytea), 'hex') AS h`) as unknown as { rows: Array<{ h: string }> }).rows[0].h) {
+if (
+  hashToken("token-1") !== ((await db.execute(sql`SELECT encode(sha256('token-1'::bytea), 'hex') AS h`)) as unknown as { rows: Array<{ h: string }> }).rows[0].h
+) {
   throw new Error("session hashing differs");
 }
 
@@ -86,7 +88,12 @@ interface CpuSample {
   postgres: Map<number, number>;
   bench: NodeJS.CpuUsage;
 }
-const sampleCpu = async (): Promise<CpuSample> => ({ machine: machineCpu(), servers: await statsOf(), postgres: await postgresCpu(), bench: process.cpuUsage() });
+const sampleCpu = async (): Promise<CpuSample> => ({
+  machine: machineCpu(),
+  servers: await statsOf(),
+  postgres: await postgresCpu(),
+  bench: process.cpuUsage(),
+});
 const cpuReport = (from: CpuSample, to: CpuSample, messages: number) => {
   const ms = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
   const server = to.servers.reduce((n, s, i) => n + ms(s.cpu) - ms(from.servers[i].cpu), 0);
@@ -138,7 +145,9 @@ for (let i = 0; i < memberIds.length; i += 200) {
       (id, j) =>
         new Promise<void>((resolve, reject) => {
           // The site's own Origin, as a browser sends it (the server refuses any other).
-          const ws = new WebSocket(`ws://${bases[(i + j) % 2]}/api/socket`, { headers: { cookie: `auth=token-${id}`, origin: `http://${bases[(i + j) % 2]}` } });
+          const ws = new WebSocket(`ws://${bases[(i + j) % 2]}/api/socket`, {
+            headers: { cookie: `auth=token-${id}`, origin: `http://${bases[(i + j) % 2]}` },
+          });
           ws.on("message", (data) => {
             const event = JSON.parse(data.toString());
             if (event.type === "ready") return resolve();
@@ -196,7 +205,12 @@ await new Promise<void>((resolve) => {
           method: "POST",
           agent,
           // An Idempotency-Key on every send, as the web client does (src/web/api/chatApi.ts).
-          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), cookie: `auth=token-${from}`, "idempotency-key": randomUUID() },
+          headers: {
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(payload),
+            cookie: `auth=token-${from}`,
+            "idempotency-key": randomUUID(),
+          },
         },
         (res) => {
           if (measured) answered.push(performance.now() - sentAt);
@@ -246,7 +260,9 @@ await db.execute(sql`INSERT INTO conversations (site_id, member_a, member_b, sta
 await db.execute(sql`INSERT INTO conversation_members (conversation_id, member_id, unread)
   SELECT c.id, m.m, 1 FROM conversations c CROSS JOIN LATERAL (VALUES (c.member_a), (c.member_b)) m(m) WHERE c.member_a = ${member} OR c.member_b = ${member}
   ON CONFLICT DO NOTHING`);
-await db.execute(sql`INSERT INTO messages (conversation_id, sender_id, kind, body) SELECT id, member_b, 'text', 'hello there' FROM conversations WHERE member_a = ${member}`);
+await db.execute(
+  sql`INSERT INTO messages (conversation_id, sender_id, kind, body) SELECT id, member_b, 'text', 'hello there' FROM conversations WHERE member_a = ${member}`,
+);
 await db.execute(sql`VACUUM ANALYZE`);
 // The instances have just closed 10,000 sockets: let them collect that garbage first, so that the
 // figure is the call's (bench/chats.bench.ts measures the call alone in more detail).

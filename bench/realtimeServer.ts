@@ -39,7 +39,16 @@ const { port } = instance.app.server.address() as AddressInfo;
 process.on("message", async (question: string) => {
   if (question === "stats") {
     global.gc?.();
-    process.send?.({ type: "stats", rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed, connections: instance.realtime.connections(), cpu: process.cpuUsage(), queries, loopDelayP99: loopDelay.percentile(99) / 1e6, loopDelayMax: loopDelay.max / 1e6 });
+    process.send?.({
+      type: "stats",
+      rss: process.memoryUsage().rss,
+      heapUsed: process.memoryUsage().heapUsed,
+      connections: instance.realtime.connections(),
+      cpu: process.cpuUsage(),
+      queries,
+      loopDelayP99: loopDelay.percentile(99) / 1e6,
+      loopDelayMax: loopDelay.max / 1e6,
+    });
     loopDelay.reset();
   }
   if (question === "stop") {

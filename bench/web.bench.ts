@@ -35,7 +35,18 @@ async function startSite(): Promise<{ url: string; child: ChildProcess; dataDir:
   const dataDir = mkdtempSync(join(tmpdir(), "amoria-web-bench-"));
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "development", DATABASE_URL: "", REDIS_URL: "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_MEMBERS: "60", LOG_LEVEL: "warn", TRUST_PROXY: "loopback" },
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_MEMBERS: "60",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "loopback",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const url = `http://localhost:${port}`;
@@ -49,13 +60,26 @@ async function startSite(): Promise<{ url: string; child: ChildProcess; dataDir:
 }
 
 async function demoCookie(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/user.php`, { method: "POST", headers: { "content-type": "application/json", ...VISITOR }, body: JSON.stringify({ email: "demo@example.com", password: "demo12345" }) });
+  const res = await fetch(`${url}/api/user.php`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...VISITOR },
+    body: JSON.stringify({ email: "demo@example.com", password: "demo12345" }),
+  });
   if (!res.ok) throw new Error(`demo login answered ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 async function measure(port: number, url: string, headers: Record<string, string>): Promise<Figures> {
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error", extraHeaders: headers, onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    extraHeaders: headers,
+    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+  });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) console.error(`${url}: Lighthouse could not measure it: ${runtimeError.code} ${runtimeError.message}`);
@@ -97,9 +121,10 @@ const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: 
 try {
   const only = process.env.BENCH_PAGES?.split(",");
   const cookie = await demoCookie(site.url);
-  const pages = [...LOGGED_OUT.map((path) => ({ path, who: "visitor", headers: VISITOR })), ...LOGGED_IN.map((path) => ({ path, who: "member", headers: { ...VISITOR, cookie } }))].filter(
-    (p) => !only || only.includes(p.path),
-  );
+  const pages = [
+    ...LOGGED_OUT.map((path) => ({ path, who: "visitor", headers: VISITOR })),
+    ...LOGGED_IN.map((path) => ({ path, who: "member", headers: { ...VISITOR, cookie } })),
+  ].filter((p) => !only || only.includes(p.path));
   console.log(`Lighthouse ${RUNS} run(s) per page, median; mobile, simulated throttling`);
   console.log("page                    who      perf  a11y  bp  seo   LCP ms    CLS   TBT ms  JS KB");
   for (const page of pages) {

@@ -16,7 +16,11 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(",");
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(",");
 /** Languages such as Polish have more plural forms than English (`_few`, `_many`): allowed where English has the word's `_other`. */
 const isExtraPluralForm = (en: Map<string, string>, key: string) => {
   const match = /^(.*)_(zero|two|few|many)$/.exec(key);

@@ -25,7 +25,10 @@ export function ensureNode() {
   console.error(`Fetching Node.js ${NODE_VERSION} for this project (${name}; the machine has ${process.version})…`);
   const work = mkdtempSync(join(tmpdir(), "amoria-node-"));
   try {
-    const packed = execFileSync("npm", ["pack", name, "--silent", "--prefer-offline", "--pack-destination", work], { cwd: work, encoding: "utf8" }).trim().split("\n").pop();
+    const packed = execFileSync("npm", ["pack", name, "--silent", "--prefer-offline", "--pack-destination", work], { cwd: work, encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .pop();
     const unpacked = join(work, "node");
     mkdirSync(unpacked);
     execFileSync("tar", ["xzf", join(work, packed), "-C", unpacked, "--strip-components=1", "package/bin/node", "package/LICENSE"]);

@@ -24,8 +24,22 @@ const LOCALE_FOLDERS: Record<string, string> = { nb: "nb_NO" };
  * before 2020, which ISO no longer lists: their names there are already Norwegian.)
  */
 const ISO_CODE_OF: Record<string, string> = {
-  "PL-DS": "PL-02", "PL-KP": "PL-04", "PL-LU": "PL-06", "PL-LB": "PL-08", "PL-LD": "PL-10", "PL-MA": "PL-12", "PL-MZ": "PL-14", "PL-OP": "PL-16",
-  "PL-PK": "PL-18", "PL-PD": "PL-20", "PL-PM": "PL-22", "PL-SL": "PL-24", "PL-SK": "PL-26", "PL-WN": "PL-28", "PL-WP": "PL-30", "PL-ZP": "PL-32",
+  "PL-DS": "PL-02",
+  "PL-KP": "PL-04",
+  "PL-LU": "PL-06",
+  "PL-LB": "PL-08",
+  "PL-LD": "PL-10",
+  "PL-MA": "PL-12",
+  "PL-MZ": "PL-14",
+  "PL-OP": "PL-16",
+  "PL-PK": "PL-18",
+  "PL-PD": "PL-20",
+  "PL-PM": "PL-22",
+  "PL-SL": "PL-24",
+  "PL-SK": "PL-26",
+  "PL-WN": "PL-28",
+  "PL-WP": "PL-30",
+  "PL-ZP": "PL-32",
   "FI-LL": "FI-10",
 };
 
@@ -53,9 +67,7 @@ export function readable(name: string): string {
 const iso = new Map(
   (JSON.parse(readFileSync(`${ISO_CODES}/iso_3166-2.json`, "utf8"))["3166-2"] as Array<{ code: string; name: string }>).map((s) => [s.code, s.name]),
 );
-const catalogues = new Map(
-  LANGUAGES.map((language) => [language, readMo(`${LOCALE_DIR}/${LOCALE_FOLDERS[language] ?? language}/LC_MESSAGES/iso_3166-2.mo`)]),
-);
+const catalogues = new Map(LANGUAGES.map((language) => [language, readMo(`${LOCALE_DIR}/${LOCALE_FOLDERS[language] ?? language}/LC_MESSAGES/iso_3166-2.mo`)]));
 
 const out: Record<string, Record<string, Record<string, string>>> = {};
 let missing = 0;

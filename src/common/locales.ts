@@ -93,7 +93,12 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
     .slice(0, 20)
     .map((part) => {
       const [tag, ...params] = part.trim().split(";");
-      const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith("q="))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
       return { code: tag.trim().slice(0, 2).toLowerCase(), q: Number.isFinite(q) ? q : 0 };
     })
     .filter((l) => l.q > 0)

@@ -215,4 +215,3 @@ export function paymentMethodName(method: PaymentMethod, t: (key: string) => str
 export function currencyOf(country: string | null | undefined): Currency {
   return isCountry(country) ? COUNTRY_CURRENCIES[country] : "EUR";
 }
-

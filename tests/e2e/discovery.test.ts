@@ -48,7 +48,10 @@ describe("two members who like each other", () => {
     await b.site$.open("/likes/matches");
     await b.page.getByTestId("likes-page").getByRole("link", { name: /^Amir/ }).waitFor();
     await a.site$.open("/likes/matches");
-    await a.page.getByTestId("likes-page").getByRole("link", { name: /^Bella/ }).waitFor();
+    await a.page
+      .getByTestId("likes-page")
+      .getByRole("link", { name: /^Bella/ })
+      .waitFor();
     await a.context.close();
     await b.context.close();
   });
@@ -113,7 +116,9 @@ describe("a free member", () => {
     await page.getByTestId("profile-page").waitFor();
     const { default: sharp } = await import("sharp");
     for (let i = 0; i < 4; i++) {
-      const jpeg = await sharp({ create: { width: 500, height: 600, channels: 3, background: { r: 40 * i, g: 120, b: 160 } } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 500, height: 600, channels: 3, background: { r: 40 * i, g: 120, b: 160 } } })
+        .jpeg()
+        .toBuffer();
       await page.getByTestId("photo-input").setInputFiles({ name: `me${i}.jpg`, mimeType: "image/jpeg", buffer: jpeg });
       if (i < 3) await page.getByTestId("own-photo").nth(i).waitFor();
     }

@@ -12,7 +12,17 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function start(port: number) {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "development", DATABASE_URL: "", REDIS_URL: "", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_MEMBERS: "0", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_MEMBERS: "0",
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 300; i++) {
@@ -30,7 +40,10 @@ async function call(port: number, path: string, init: { method?: string; body?: 
     headers: { "content-type": "application/json", ...(init.cookie ? { cookie: init.cookie } : {}) },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("auth="));
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("auth="));
   return { status: res.status, body: await res.json(), cookie };
 }
 
@@ -39,7 +52,10 @@ describe("a killed process", () => {
     const port = 4600 + Math.floor(Math.random() * 200);
     let child = await start(port);
     // Bea signs up and activates through the dev mailbox; the demo member writes to her.
-    const bea = await call(port, "/api/signup.php", { method: "POST", body: { email: "bea@example.com", name: "Bea", password: "bea-secret-1", date_of_birth: "1991-02-03" } });
+    const bea = await call(port, "/api/signup.php", {
+      method: "POST",
+      body: { email: "bea@example.com", name: "Bea", password: "bea-secret-1", date_of_birth: "1991-02-03" },
+    });
     const mail = (await (await fetch(`http://127.0.0.1:${port}/dev/mail.json?to=bea@example.com`)).json()) as { mails: Array<{ text: string }> };
     for (let i = 0; i < 50 && mail.mails.length === 0; i++) {
       await new Promise((r) => setTimeout(r, 100));

@@ -23,10 +23,13 @@ async function womanIn(email: string, name: string, place: { region: string; cit
   const link = await mailLink(site, email);
   await page.goto(site.url + link.pathname + link.search);
   await page.getByTestId("activate-done").waitFor();
-  const saved = await page.evaluate(async (body) => {
-    const res = await fetch("/api/profile.php", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    return (await res.json()).profile as { id: number };
-  }, { gender: "female", sexuality: "hetero", date_of_birth: "1990-03-04", country: "CH", ...place });
+  const saved = await page.evaluate(
+    async (body) => {
+      const res = await fetch("/api/profile.php", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      return (await res.json()).profile as { id: number };
+    },
+    { gender: "female", sexuality: "hetero", date_of_birth: "1990-03-04", country: "CH", ...place },
+  );
   await context.close();
   return saved.id;
 }
@@ -44,13 +47,16 @@ async function demoMember(locale: string, mobile = false): Promise<Page> {
 /** The cards of the results, as the page shows them: name, place line and activity. */
 async function cards(page: Page) {
   await page.getByTestId("search-results").getByTestId("member-card").first().waitFor();
-  return page.getByTestId("search-results").getByTestId("member-card").evaluateAll((nodes) =>
-    nodes.map((n) => ({
-      name: n.querySelector(".member-overlay .fw-semibold")?.textContent ?? "",
-      place: n.querySelector("[data-testid=member-place]")?.textContent ?? "",
-      activity: n.querySelector("[data-testid=member-activity]")?.textContent ?? "",
-    })),
-  );
+  return page
+    .getByTestId("search-results")
+    .getByTestId("member-card")
+    .evaluateAll((nodes) =>
+      nodes.map((n) => ({
+        name: n.querySelector(".member-overlay .fw-semibold")?.textContent ?? "",
+        place: n.querySelector("[data-testid=member-place]")?.textContent ?? "",
+        activity: n.querySelector("[data-testid=member-activity]")?.textContent ?? "",
+      })),
+    );
 }
 
 /** Kilometres of a place line ("Winterthur · 19 km", "< 1 km" as 0), or Infinity without a distance. */

@@ -122,7 +122,18 @@ describe("devices and password", () => {
     const phone = await newContext(browser, { ip: "8.8.8.8", mobile: true });
     const phonePage = await phone.newPage();
     await phonePage.goto(site.url);
-    expect(await phonePage.evaluate(async () => (await fetch("/api/user.php", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "sven@example.com", password: "member-secret-1" }) })).status)).toBe(200);
+    expect(
+      await phonePage.evaluate(
+        async () =>
+          (
+            await fetch("/api/user.php", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ email: "sven@example.com", password: "member-secret-1" }),
+            })
+          ).status,
+      ),
+    ).toBe(200);
 
     await site$.open("/profile");
     await page.getByTestId("sessions-card").getByText("This device").waitFor();

@@ -72,13 +72,20 @@ describe("a password changed by someone else", () => {
 
   it("speaks the member's language, German here, from the mail to the secured account", async () => {
     const greta = await activeMember(site, browser, "greta@example.com", "Greta", { mobile: true });
-    await greta.page.evaluate(() => fetch("/api/user.php", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ language: "de" }) }));
+    await greta.page.evaluate(() =>
+      fetch("/api/user.php", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ language: "de" }) }),
+    );
     const intruder = await intruderLoggedIn("greta@example.com");
     const changed = await intruder.page.evaluate(() =>
       fetch("/api/password.php", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ old_password: "member-secret-1", password: "intruder-secret-9", password_confirm: "intruder-secret-9", end_other_sessions: false }),
+        body: JSON.stringify({
+          old_password: "member-secret-1",
+          password: "intruder-secret-9",
+          password_confirm: "intruder-secret-9",
+          end_other_sessions: false,
+        }),
       }).then((r) => r.status),
     );
     expect(changed).toBe(200);

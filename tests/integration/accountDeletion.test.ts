@@ -68,13 +68,20 @@ describe("deleting an account", () => {
     const users = rowsOf<{ id: number }>(await db().execute(sql`SELECT id FROM users WHERE id IN (${gone.id}, ${kept.id})`));
     expect(users.map((u) => u.id)).toEqual([kept.id]);
     const [payment] = rowsOf<{ user_id: number | null; amount: number; provider_customer_id: string | null; discount_claim: string | null }>(
-      await db().execute(sql`SELECT user_id, amount, provider_customer_id, discount_claim FROM payments WHERE amount = 999 AND method = 'ideal' AND user_id IS NULL`),
+      await db().execute(
+        sql`SELECT user_id, amount, provider_customer_id, discount_claim FROM payments WHERE amount = 999 AND method = 'ideal' AND user_id IS NULL`,
+      ),
     );
     expect(payment).toEqual({ user_id: null, amount: 999, provider_customer_id: null, discount_claim: null });
     const reasons = rowsOf<{ reason: string; erased: boolean; reactivated: boolean }>(
       await db().execute(sql`SELECT reason, erased_at IS NOT NULL AS erased, reactivated_at IS NOT NULL AS reactivated FROM account_deletions ORDER BY id`),
     );
-    expect(reasons).toEqual(expect.arrayContaining([{ reason: "privacy", erased: true, reactivated: false }, { reason: "other", erased: false, reactivated: true }]));
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        { reason: "privacy", erased: true, reactivated: false },
+        { reason: "other", erased: false, reactivated: true },
+      ]),
+    );
   });
 
   it("offers the company's delete discount as a personal code instead", async () => {

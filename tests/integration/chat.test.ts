@@ -98,7 +98,9 @@ describe("paid messages", () => {
     const a = await loggedIn({ credits: 100, paidUser: true });
     const others = await Promise.all([0, 1, 2].map(() => loggedIn()));
     const sent = await Promise.all(
-      [0, 1, 2, 3, 4, 5].map((i) => a.client.post<SendMessageResponse>("/api/chat.php", { to: others[i % 3].id, text: `at once ${i}` }, { "idempotency-key": `at-once-key-${a.id}-${i}` })),
+      [0, 1, 2, 3, 4, 5].map((i) =>
+        a.client.post<SendMessageResponse>("/api/chat.php", { to: others[i % 3].id, text: `at once ${i}` }, { "idempotency-key": `at-once-key-${a.id}-${i}` }),
+      ),
     );
     expect(sent.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(await ledgerOf(a.id)).toEqual({ sum: 40, credits: 40, negative: 0 });
@@ -267,7 +269,9 @@ describe("the conversation list's partners", () => {
     await me.client.post("/api/block.php", { id: blockedByMe.id });
     await blockingMe.client.post("/api/block.php", { id: me.id });
     await t.testDb.database.db.execute(sql`UPDATE profiles SET status = 'disabled' WHERE id = ${leaving.id}`);
-    const chats = (await me.client.get<{ chats: Array<{ profile: number; member: { name: string }; last_message: { body: string } | null }> }>("/api/chats.php")).body.chats;
+    const chats = (
+      await me.client.get<{ chats: Array<{ profile: number; member: { name: string }; last_message: { body: string } | null }> }>("/api/chats.php")
+    ).body.chats;
     expect(chats.map((c) => c.profile)).toEqual([kept.id]);
     expect(chats[0].last_message?.body).toBe("Hello");
   });
@@ -280,7 +284,10 @@ describe("the conversation list's answer", () => {
     const iso = (d: Date) => d.toISOString().slice(0, 10);
     const birthdayToday = iso(new Date(Date.UTC(now.getUTCFullYear() - 30, now.getUTCMonth(), now.getUTCDate())));
     const birthdayTomorrow = iso(new Date(Date.UTC(now.getUTCFullYear() - 30, now.getUTCMonth(), now.getUTCDate() + 1)));
-    const partners = [await loggedIn({ profile: { dateOfBirth: birthdayToday, city: "Zwolle" } }), await loggedIn({ profile: { dateOfBirth: birthdayTomorrow } })];
+    const partners = [
+      await loggedIn({ profile: { dateOfBirth: birthdayToday, city: "Zwolle" } }),
+      await loggedIn({ profile: { dateOfBirth: birthdayTomorrow } }),
+    ];
     const upload = await partners[0].client.upload<{ photo: { id: string } }>("/api/photos.php", "photo", await makeJpeg(), "me.jpg");
     expect(upload.status).toBe(200);
     for (const p of partners) await me.client.post("/api/chat.php", { to: p.id, text: `Hi ${p.id} & "friends" <3` });
@@ -293,10 +300,20 @@ describe("the conversation list's answer", () => {
       const card = Object.fromEntries(["id", "name", "age", "gender", "country", "region", "city", "main_image", "fictional"].map((k) => [k, view[k]]));
       // The list keeps an item until its conversation changes: it tells no distance or activity, which would go stale.
       expect(item?.member).toEqual({ ...card, distance_km: null, activity: null });
-      expect(item?.last_message).toMatchObject({ conversation: item?.conversation, sender: me.id, kind: "text", body: `Hi ${p.id} & "friends" <3`, read: false });
+      expect(item?.last_message).toMatchObject({
+        conversation: item?.conversation,
+        sender: me.id,
+        kind: "text",
+        body: `Hi ${p.id} & "friends" <3`,
+        read: false,
+      });
       expect(item?.last_message?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     }
-    expect(chats.find((c) => c.profile === partners[0].id)?.member).toMatchObject({ age: 30, city: "Zwolle", main_image: { filename: expect.stringMatching(/^\/photos\//) } });
+    expect(chats.find((c) => c.profile === partners[0].id)?.member).toMatchObject({
+      age: 30,
+      city: "Zwolle",
+      main_image: { filename: expect.stringMatching(/^\/photos\//) },
+    });
     expect(chats.find((c) => c.profile === partners[1].id)?.member.age).toBe(29);
     // No conversations: an empty list.
     const lonely = await loggedIn();

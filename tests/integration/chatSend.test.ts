@@ -44,7 +44,12 @@ describe("a message into an existing conversation", () => {
     expect(await ledgerOf(a.id)).toEqual({ sum: 0, credits: 0, rows: 5, negative: 0 });
     expect(await historyOf(a.client, b.id)).toHaveLength(4);
     // The balances each answer reported are the ones the ledger went through.
-    expect(results.filter((r) => r.status === 200).map((r) => r.body.credits).sort()).toEqual([0, 10, 20]);
+    expect(
+      results
+        .filter((r) => r.status === 200)
+        .map((r) => r.body.credits)
+        .sort(),
+    ).toEqual([0, 10, 20]);
   });
 
   it("stores every message when both members write at once, and both lists end on the newest", async () => {
@@ -75,7 +80,10 @@ describe("a message into an existing conversation", () => {
     const sends: [string, (key: string) => Promise<{ status: number; body: SendMessageResponse }>][] = [
       ["text", (key) => send(a.client, b.id, "Once <i>only</i> ✓", key)],
       ["gift", (key) => a.client.post<SendMessageResponse>("/api/gift.php", { to: b.id, gift: "rose" }, { "idempotency-key": key })],
-      ["photo", (key) => a.client.upload<SendMessageResponse>(`/api/chatphoto.php?to=${b.id}`, "photo", photo, "p.jpg", "image/jpeg", { "idempotency-key": key })],
+      [
+        "photo",
+        (key) => a.client.upload<SendMessageResponse>(`/api/chatphoto.php?to=${b.id}`, "photo", photo, "p.jpg", "image/jpeg", { "idempotency-key": key }),
+      ],
     ];
     for (const [kind, sendOnce] of sends) {
       const key = `retry-${kind}-${a.id}`;

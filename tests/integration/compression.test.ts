@@ -22,7 +22,10 @@ let webRoot: string;
 beforeAll(async () => {
   webRoot = mkdtempSync(join(tmpdir(), "amoria-web-"));
   mkdirSync(join(webRoot, "assets"));
-  writeFileSync(join(webRoot, "index.html"), `<!doctype html><html lang="en"><head><title></title><meta name="description" content="" />${preloads}</head><body><div id="root"></div><script type="module" src="${ASSET}"></script></body></html>`);
+  writeFileSync(
+    join(webRoot, "index.html"),
+    `<!doctype html><html lang="en"><head><title></title><meta name="description" content="" />${preloads}</head><body><div id="root"></div><script type="module" src="${ASSET}"></script></body></html>`,
+  );
   writeFileSync(join(webRoot, `.${ASSET}`), script);
   writeFileSync(join(webRoot, "assets/tiny-Ab12Cd34.js"), "export {};\n");
   await precompress(webRoot);
@@ -43,11 +46,14 @@ interface Raw {
 function get(path: string, acceptEncoding?: string): Promise<Raw> {
   const url = new URL(path, t.baseUrl);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname + url.search, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
     req.on("error", reject);
     req.end();
   });

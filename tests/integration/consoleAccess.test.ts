@@ -87,9 +87,7 @@ describe("who reaches which console route (from the route table)", () => {
     t.server.routes
       .filter((r) => r.url.startsWith("/api/console/"))
       .flatMap((r) =>
-        (Array.isArray(r.method) ? r.method : [r.method])
-          .filter((m) => m !== "HEAD")
-          .map((method) => ({ method, url: r.url, access: routeAuthOf(r.config) })),
+        (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== "HEAD").map((method) => ({ method, url: r.url, access: routeAuthOf(r.config) })),
       );
 
   const call = (client: TestClient, method: string, url: string) =>

@@ -16,7 +16,10 @@ type Options = Parameters<typeof createMember>[2];
 async function loggedIn(options: Options & { signedUpHoursAgo?: number } = {}): Promise<{ client: TestClient; id: number }> {
   const m = await createMember(db(), t.site.id, options);
   if (options.signedUpHoursAgo !== undefined) {
-    await db().update(users).set({ signupDate: sql`now() - make_interval(hours => ${options.signedUpHoursAgo})` }).where(eq(users.id, m.user.id));
+    await db()
+      .update(users)
+      .set({ signupDate: sql`now() - make_interval(hours => ${options.signedUpHoursAgo})` })
+      .where(eq(users.id, m.user.id));
   }
   const client = t.client();
   await client.post("/api/user.php", { email: m.email, password: m.password });
@@ -35,9 +38,18 @@ async function addCode(values: Partial<typeof discountCodes.$inferInsert> & { co
 async function buy(client: TestClient, credits: number, code?: string, method = "ideal") {
   const offer = (await client.get<CreditsOffer>("/api/credits.php")).body;
   const bundle = offer.bundles.find((b) => b.credits === credits);
-  const res = await client.post<StartPaymentResponse & ErrorBody>("/api/payment.php", { bundle_id: bundle?.id, method, ...(code ? { discount_code: code } : {}) });
+  const res = await client.post<StartPaymentResponse & ErrorBody>("/api/payment.php", {
+    bundle_id: bundle?.id,
+    method,
+    ...(code ? { discount_code: code } : {}),
+  });
   if (res.status !== 200) return res;
-  await fetch(res.body.checkout_url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "outcome=paid", redirect: "manual" });
+  await fetch(res.body.checkout_url, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "outcome=paid",
+    redirect: "manual",
+  });
   await client.get(`/api/payment.php?id=${res.body.payment_id}`);
   return res;
 }

@@ -23,7 +23,17 @@ const MALFORMED = [
   "/credits/1/no-such-method",
 ];
 
-const WELL_FORMED = ["/members/12", "/members/12/chat", "/chats/7", "/likes/sent", "/likes/m/3", "/credits/1", "/credits/1/ideal", "/transactions", "/transactions/0b5e1f3c-9a1d-4a53-8f3e-2c7d9e6b1a40"];
+const WELL_FORMED = [
+  "/members/12",
+  "/members/12/chat",
+  "/chats/7",
+  "/likes/sent",
+  "/likes/m/3",
+  "/credits/1",
+  "/credits/1/ideal",
+  "/transactions",
+  "/transactions/0b5e1f3c-9a1d-4a53-8f3e-2c7d9e6b1a40",
+];
 
 describe("page addresses", () => {
   it("answers a path whose parameters have the wrong shape with the 404 page, for visitors and members", async () => {

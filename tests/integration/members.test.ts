@@ -39,7 +39,14 @@ describe("own profile", () => {
       tattoos: "few",
     });
     expect(res.status).toBe(200);
-    expect(res.body.profile).toMatchObject({ name: "Sanne", region: "UT", city: "Utrecht", interests: ["travel", "music"], tattoos: "few", age: expect.any(Number) });
+    expect(res.body.profile).toMatchObject({
+      name: "Sanne",
+      region: "UT",
+      city: "Utrecht",
+      interests: ["travel", "music"],
+      tattoos: "few",
+      age: expect.any(Number),
+    });
     const bad = await client.put<ErrorBody>("/api/profile.php", { country: "NL", region: "NY" });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields?.region).toBeTruthy();
@@ -60,7 +67,9 @@ describe("photos", () => {
     expect(res.body.photo).toMatchObject({ is_main: true, status: "approved" });
     const original = await client.get(res.body.photo.filename);
     expect(original.status).toBe(200);
-    const stored = Buffer.from(await (await fetch(t.baseUrl + res.body.photo.filename, { headers: { cookie: `auth=${client.cookies.get("auth")}` } })).arrayBuffer());
+    const stored = Buffer.from(
+      await (await fetch(t.baseUrl + res.body.photo.filename, { headers: { cookie: `auth=${client.cookies.get("auth")}` } })).arrayBuffer(),
+    );
     expect(stored.includes(Buffer.from("secret-owner"))).toBe(false);
     expect((await client.get<OwnProfileResponse>("/api/profile.php")).body.profile.main_image?.id).toBe(res.body.photo.id);
   });
@@ -82,7 +91,10 @@ describe("photos", () => {
     const free = await loggedIn();
     for (let i = 0; i < 3; i++) expect((await free.client.upload("/api/photos.php", "photo", await makeJpeg())).status).toBe(200);
     const fourth = await free.client.upload<ErrorBody>("/api/photos.php", "photo", await makeJpeg());
-    expect(fourth.body.error).toMatchObject({ code: "photo_limit_free", message: "Free members can have at most 3 photos. Become premium to upload up to 25." });
+    expect(fourth.body.error).toMatchObject({
+      code: "photo_limit_free",
+      message: "Free members can have at most 3 photos. Become premium to upload up to 25.",
+    });
     const premium = await loggedIn({ paidUser: true });
     for (let i = 0; i < 4; i++) expect((await premium.client.upload("/api/photos.php", "photo", await makeJpeg())).status).toBe(200);
     expect((await premium.client.get<OwnProfileResponse>("/api/profile.php")).body.max_photos).toBe(25);
@@ -125,7 +137,9 @@ describe("search", () => {
     const db = t.testDb.database.db;
     const year = new Date().getUTCFullYear();
     for (let i = 0; i < 30; i++) {
-      await createMember(db, site.id, { profile: { gender: "female", country: "NL", region: i % 2 ? "UT" : "NH", dateOfBirth: `${year - 25 - (i % 10)}-01-01` } });
+      await createMember(db, site.id, {
+        profile: { gender: "female", country: "NL", region: i % 2 ? "UT" : "NH", dateOfBirth: `${year - 25 - (i % 10)}-01-01` },
+      });
     }
     await createMember(db, site.id, { profile: { gender: "male", country: "NL", region: "UT", dateOfBirth: `${year - 30}-01-01` } });
     await createMember(db, site.id, { profile: { gender: "female", country: "NL", region: "UT", dateOfBirth: `${year - 30}-01-01`, invisible: true } });
@@ -149,7 +163,10 @@ describe("search", () => {
     const a = await loggedIn();
     const b = await loggedIn();
     await a.client.post("/api/block.php", { id: b.id });
-    for (const [who, other] of [[a, b], [b, a]] as const) {
+    for (const [who, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       const ids = (await who.client.get<SearchResponse>("/api/members.php?country=NL")).body.profiles.map((p) => p.id);
       expect(ids).not.toContain(other.id);
     }
@@ -265,7 +282,15 @@ describe("likes and matches", () => {
     for (let i = 0; i < 5; i++) {
       const op = await createMember(db, site.id, { canLogin: false, profile: { gender: "female" } });
       const photoId = crypto.randomUUID();
-      await db.insert(photos).values({ id: photoId, profileId: op.user.id, filename: `${photoId}.jpg`, thumbFilename: `${photoId}_thumb.jpg`, matchFilename: `${photoId}_match.jpg`, blurredFilename: `${photoId}_blur.jpg`, status: "approved" });
+      await db.insert(photos).values({
+        id: photoId,
+        profileId: op.user.id,
+        filename: `${photoId}.jpg`,
+        thumbFilename: `${photoId}_thumb.jpg`,
+        matchFilename: `${photoId}_match.jpg`,
+        blurredFilename: `${photoId}_blur.jpg`,
+        status: "approved",
+      });
       await db.update(profiles).set({ mainPhotoId: photoId }).where(eq(profiles.id, op.user.id));
     }
     const got: number[] = [];

@@ -33,7 +33,12 @@ describe("my data", () => {
     expect(data.account.email).toBe(me.email);
     expect(data.profile.name).toBe("Mara");
     // The place that distances are worked out from, and the last activity behind "online now".
-    expect(data.profile).toMatchObject({ latitude: expect.any(Number), longitude: expect.any(Number), show_activity: true, last_active_at: expect.any(String) });
+    expect(data.profile).toMatchObject({
+      latitude: expect.any(Number),
+      longitude: expect.any(Number),
+      show_activity: true,
+      last_active_at: expect.any(String),
+    });
     expect(data.likes.given.map((l) => l.member_id)).toEqual([partner.id]);
     expect(data.conversations).toEqual([expect.objectContaining({ partner_id: partner.id, partner_name: "Paul" })]);
     expect(data.messages.map((m) => [m.sent_by_me, m.body])).toEqual([

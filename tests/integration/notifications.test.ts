@@ -80,8 +80,14 @@ describe("e-mails about messages, likes and matches", () => {
     await settle();
     const db = t.testDb.database.db;
     // As if neither mail had gone out: both jobs decide again, each on an instance of its own.
-    await db.execute(sql`UPDATE conversation_members SET notified_up_to = 0 WHERE conversation_id = ${first.body.message.conversation} AND member_id = ${b.id}`);
-    const mailer = new NotificationMailer(db, () => "site <noreply@dating.example>", async () => "secret-for-this-test-0123456789");
+    await db.execute(
+      sql`UPDATE conversation_members SET notified_up_to = 0 WHERE conversation_id = ${first.body.message.conversation} AND member_id = ${b.id}`,
+    );
+    const mailer = new NotificationMailer(
+      db,
+      () => "site <noreply@dating.example>",
+      async () => "secret-for-this-test-0123456789",
+    );
     const payload = (m: SendMessageResponse) =>
       ({ kind: "message", to: b.id, from: a.id, conversation: m.message.conversation, message: m.message.id, origin: "https://dating.example" }) as const;
     const outcomes = await Promise.all([mailer.handle(payload(first.body)), mailer.handle(payload(second.body))]);
@@ -208,7 +214,9 @@ describe("the token page: a notification mail's login link", () => {
     const c = await loggedIn({ name: "Hal" });
     await c.client.post("/api/like.php", { id: a.id });
     await settle();
-    const second = mailsTo(a.email).at(-1)?.text.match(/https:\/\/dating\.example\/([\w-]{43})\?/)?.[1] as string;
+    const second = mailsTo(a.email)
+      .at(-1)
+      ?.text.match(/https:\/\/dating\.example\/([\w-]{43})\?/)?.[1] as string;
     await t.testDb.database.db.execute(sql`UPDATE email_tokens SET expires_at = now() - interval '1 minute' WHERE kind = 'login' AND used_at IS NULL`);
     expect((await t.client().post("/api/login-link.php", { token: second })).status).toBe(400);
     expect((await t.client().post("/api/login-link.php", { token: "short" })).status).toBe(400);
@@ -224,11 +232,17 @@ describe("unsubscribing and turning e-mails back on", () => {
     const url = header(mailsTo(b.email)[0].raw, "List-Unsubscribe")?.slice(1, -1) ?? "";
     const path = url.replace("https://dating.example", "");
     // What a mail program sends: a form POST, no cookie.
-    const res = await fetch(t.baseUrl + path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const res = await fetch(t.baseUrl + path, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(res.status).toBe(200);
     const disabled = await b.client.get<NotificationSettings>("/api/notifications.php");
     expect(disabled.body.disabled).toEqual(["list-unsubscribe"]);
-    expect((await b.client.get<{ user: { notifications_disabled: string[] } }>("/api/user.php")).body.user.notifications_disabled).toEqual(["list-unsubscribe"]);
+    expect((await b.client.get<{ user: { notifications_disabled: string[] } }>("/api/user.php")).body.user.notifications_disabled).toEqual([
+      "list-unsubscribe",
+    ]);
 
     await b.client.get(`/api/chat.php?member=${a.id}`);
     await a.client.post("/api/chat.php", { to: b.id, text: "Still there?" });
@@ -263,7 +277,9 @@ describe("unsubscribing and turning e-mails back on", () => {
     await settle();
     expect((await bounced.client.get<NotificationSettings>("/api/notifications.php")).body.disabled).toEqual(["bounce"]);
     const [job] = rowsOf<{ failed: boolean; done: boolean }>(
-      await t.testDb.database.db.execute(sql`SELECT failed_at IS NOT NULL AS failed, done_at IS NOT NULL AS done FROM jobs WHERE kind = 'mail' AND payload->>'to' = ${bounced.email}`),
+      await t.testDb.database.db.execute(
+        sql`SELECT failed_at IS NOT NULL AS failed, done_at IS NOT NULL AS done FROM jobs WHERE kind = 'mail' AND payload->>'to' = ${bounced.email}`,
+      ),
     );
     // Not retried for hours: the address does not exist.
     expect(job).toEqual({ failed: false, done: true });

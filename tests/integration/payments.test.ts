@@ -206,7 +206,9 @@ describe("the provider's webhook", () => {
     } finally {
       await db().execute(sql`ALTER TABLE credit_ledger_away RENAME TO credit_ledger`);
     }
-    const [row] = rowsOf<{ status: string; credited_at: string | null }>(await db().execute(sql`SELECT status, credited_at FROM payments WHERE id = ${payment_id}`));
+    const [row] = rowsOf<{ status: string; credited_at: string | null }>(
+      await db().execute(sql`SELECT status, credited_at FROM payments WHERE id = ${payment_id}`),
+    );
     expect(row).toEqual({ status: "open", credited_at: null });
     expect((await me(m.client)).paid_user).toBe(false);
     // The provider tries again later.
@@ -230,18 +232,16 @@ describe("the provider's webhook", () => {
     expect(none.status).toBe(401);
     expect((await ledgerSum(m.id)).n).toBe(0);
     // A payment of the provider's that is not ours is acknowledged (so the provider stops) and changes nothing.
-    await db()
-      .insert(testProviderPayments)
-      .values({
-        id: "tr_notours01",
-        amount: 100,
-        currency: "EUR",
-        description: "x",
-        method: "ideal",
-        redirectUrl: t.baseUrl,
-        webhookUrl: t.baseUrl,
-        status: "paid",
-      });
+    await db().insert(testProviderPayments).values({
+      id: "tr_notours01",
+      amount: 100,
+      currency: "EUR",
+      description: "x",
+      method: "ideal",
+      redirectUrl: t.baseUrl,
+      webhookUrl: t.baseUrl,
+      status: "paid",
+    });
     expect((await webhook("tr_notours01")).status).toBe(200);
     expect((await ledgerSum(m.id)).n).toBe(0);
   });

@@ -136,7 +136,10 @@ describe("POST /api/user.php?push=1", () => {
     expect((await victim.client.post("/api/user.php?push=1", phone)).status).toBe(200);
 
     // The endpoint leaked; the attacker's own keys go with it (the browser's auth secret did not leak).
-    const takeover = await attacker.client.post<ErrorBody>("/api/user.php?push=1", { endpoint: phone.endpoint, keys: pushService.subscription("mallory-keys").keys });
+    const takeover = await attacker.client.post<ErrorBody>("/api/user.php?push=1", {
+      endpoint: phone.endpoint,
+      keys: pushService.subscription("mallory-keys").keys,
+    });
     expect(takeover.status).toBe(409);
     expect(takeover.body.error).toMatchObject({ code: "push_endpoint_taken", message: expect.stringMatching(/another account/) });
     expect(await subscriptionRows(victim.id)).toEqual([{ endpoint: phone.endpoint, user_id: victim.id }]);

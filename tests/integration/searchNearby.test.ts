@@ -178,7 +178,8 @@ describe("the swipe game", () => {
     const db = t.testDb.database.db;
     const far: number[] = [];
     const near: number[] = [];
-    for (let i = 0; i < 8; i++) far.push(await s.add(`Far ${i}`, { gender: "female", dateOfBirth: born(30), country: "US", region: "NY", city: "New York City" }));
+    for (let i = 0; i < 8; i++)
+      far.push(await s.add(`Far ${i}`, { gender: "female", dateOfBirth: born(30), country: "US", region: "NY", city: "New York City" }));
     for (let i = 0; i < 3; i++) near.push(await s.add(`Near ${i}`, { gender: "female", dateOfBirth: born(30), ...inZurich }));
     // The game deals only members with a main photo.
     for (const id of [...far, ...near]) {
@@ -190,7 +191,12 @@ describe("the swipe game", () => {
     const deck = await me.client.get<SwipeDeck>("/api/swipe.php");
     expect(deck.status).toBe(200);
     expect(deck.body.profiles).toHaveLength(10);
-    expect(deck.body.profiles.slice(0, 3).map((p) => p.id).sort()).toEqual([...near].sort());
+    expect(
+      deck.body.profiles
+        .slice(0, 3)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual([...near].sort());
     expect(deck.body.profiles[0].distance_km).toBe(0);
   });
 });

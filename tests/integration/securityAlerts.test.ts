@@ -65,10 +65,18 @@ describe("a password change", () => {
     const { member, intruder } = await memberAndIntruder({ name: "Hanna" });
     const keys = createECDH("prime256v1");
     keys.generateKeys();
-    const intrudersBrowser = { endpoint: "http://127.0.0.1:9/push/intruder", keys: { p256dh: keys.getPublicKey().toString("base64url"), auth: "c2VjcmV0LWF1dGgtMDAwMQ" } };
+    const intrudersBrowser = {
+      endpoint: "http://127.0.0.1:9/push/intruder",
+      keys: { p256dh: keys.getPublicKey().toString("base64url"), auth: "c2VjcmV0LWF1dGgtMDAwMQ" },
+    };
     expect((await intruder.post("/api/user.php?push=1", intrudersBrowser)).status).toBe(200);
     const intrudersSocket = await connect(t, intruder);
-    const changed = await intruder.post("/api/password.php", { old_password: PASSWORD, password: "intruder-secret-9", password_confirm: "intruder-secret-9", end_other_sessions: true });
+    const changed = await intruder.post("/api/password.php", {
+      old_password: PASSWORD,
+      password: "intruder-secret-9",
+      password_confirm: "intruder-secret-9",
+      end_other_sessions: true,
+    });
     expect(changed.status).toBe(200);
 
     const alert = await mailLink(member.email, 1, "/secure-account");
@@ -95,21 +103,32 @@ describe("a password change", () => {
     expect(await intrudersSocket.closed).toBe(SOCKET_CLOSE.unauthenticated);
     expect((await login(member.email, "intruder-secret-9")).status).toBe(401);
     expect((await login(member.email, PASSWORD)).status).toBe(401);
-    const [{ n }] = rowsOf<{ n: number }>(await t.testDb.database.db.execute(sql`SELECT count(*)::int AS n FROM push_subscriptions WHERE user_id = ${member.id}`));
+    const [{ n }] = rowsOf<{ n: number }>(
+      await t.testDb.database.db.execute(sql`SELECT count(*)::int AS n FROM push_subscriptions WHERE user_id = ${member.id}`),
+    );
     expect(n).toBe(0);
 
     // The member chooses a new password with the link sent to their address, and is in again.
     const reset = await mailLink(member.email, 2, "/reset-password/do");
     expect(reset.subject).toBe(`Your ${t.site.settings.name} account is secured: choose a new password`);
     const fresh = t.client();
-    const done = await fresh.post("/api/reset-password-do.php", { token: reset.link.searchParams.get("token"), password: "hanna-secret-2", password_confirm: "hanna-secret-2" });
+    const done = await fresh.post("/api/reset-password-do.php", {
+      token: reset.link.searchParams.get("token"),
+      password: "hanna-secret-2",
+      password_confirm: "hanna-secret-2",
+    });
     expect(done.status).toBe(200);
     expect((await who(fresh))?.id).toBe(member.id);
   });
 
   it("refuses the link a second time, and once it is expired", async () => {
     const { member, intruder } = await memberAndIntruder();
-    await intruder.post("/api/password.php", { old_password: PASSWORD, password: "intruder-secret-9", password_confirm: "intruder-secret-9", end_other_sessions: false });
+    await intruder.post("/api/password.php", {
+      old_password: PASSWORD,
+      password: "intruder-secret-9",
+      password_confirm: "intruder-secret-9",
+      end_other_sessions: false,
+    });
     const { link } = await mailLink(member.email, 1, "/secure-account");
     const token = link.searchParams.get("token");
     expect((await t.client().post("/api/secure-account.php", { token })).status).toBe(200);
@@ -119,9 +138,16 @@ describe("a password change", () => {
 
     // A later change, whose link has run out by the time it is followed.
     const second = await t.loggedIn({ password: PASSWORD });
-    await second.client.post("/api/password.php", { old_password: PASSWORD, password: "second-secret-9", password_confirm: "second-secret-9", end_other_sessions: false });
+    await second.client.post("/api/password.php", {
+      old_password: PASSWORD,
+      password: "second-secret-9",
+      password_confirm: "second-secret-9",
+      end_other_sessions: false,
+    });
     const late = await mailLink(second.email, 1, "/secure-account");
-    await t.testDb.database.db.execute(sql`UPDATE email_tokens SET expires_at = now() - interval '1 minute' WHERE user_id = ${second.id} AND kind = 'security_alert'`);
+    await t.testDb.database.db.execute(
+      sql`UPDATE email_tokens SET expires_at = now() - interval '1 minute' WHERE user_id = ${second.id} AND kind = 'security_alert'`,
+    );
     const expired = await t.client().post<ErrorBody>("/api/secure-account.php", { token: late.link.searchParams.get("token") });
     expect(expired.status).toBe(400);
     expect(expired.body.error.code).toBe("link_invalid");
@@ -130,7 +156,12 @@ describe("a password change", () => {
 
   it("is told in the member's language", async () => {
     const { member } = await memberAndIntruder({ language: "de" });
-    await member.client.post("/api/password.php", { old_password: PASSWORD, password: "mein-neues-9", password_confirm: "mein-neues-9", end_other_sessions: false });
+    await member.client.post("/api/password.php", {
+      old_password: PASSWORD,
+      password: "mein-neues-9",
+      password_confirm: "mein-neues-9",
+      end_other_sessions: false,
+    });
     const alert = await mailLink(member.email, 1, "/secure-account");
     expect(alert.text).toContain("Das Passwort deines Kontos wurde gerade geändert.");
     expect(alert.text).toContain("Das war ich nicht:");
@@ -151,10 +182,18 @@ describe("an e-mail address change", () => {
     // The intruder asks for a reset link at their address and changes the password: that alert goes to them.
     expect((await t.client().post("/api/reset-password.php", { email: theirs })).status).toBe(200);
     const theirReset = await mailLink(theirs, 2, "/reset-password/do");
-    await intruder.post("/api/password.php", { old_password: PASSWORD, password: "intruder-secret-9", password_confirm: "intruder-secret-9", end_other_sessions: true });
+    await intruder.post("/api/password.php", {
+      old_password: PASSWORD,
+      password: "intruder-secret-9",
+      password_confirm: "intruder-secret-9",
+      end_other_sessions: true,
+    });
     const theirAlert = await mailLink(theirs, 3, "/secure-account");
     // Their own "this wasn't me" cannot cancel the member's older one.
-    expect((await t.client().post("/api/secure-account.php", { token: theirAlert.link.searchParams.get("token") })).body).toEqual({ ok: true, email_restored: false });
+    expect((await t.client().post("/api/secure-account.php", { token: theirAlert.link.searchParams.get("token") })).body).toEqual({
+      ok: true,
+      email_restored: false,
+    });
 
     const secured = await t.client().post("/api/secure-account.php", { token: alert.link.searchParams.get("token") });
     expect(secured.body).toEqual({ ok: true, email_restored: true });
@@ -170,7 +209,15 @@ describe("an e-mail address change", () => {
 
     const reset = await mailLink(member.email, 2, "/reset-password/do");
     const back = t.client();
-    expect((await back.post("/api/reset-password-do.php", { token: reset.link.searchParams.get("token"), password: "ida-secret-2", password_confirm: "ida-secret-2" })).status).toBe(200);
+    expect(
+      (
+        await back.post("/api/reset-password-do.php", {
+          token: reset.link.searchParams.get("token"),
+          password: "ida-secret-2",
+          password_confirm: "ida-secret-2",
+        })
+      ).status,
+    ).toBe(200);
     expect((await who(back))?.id).toBe(member.id);
   });
 });

@@ -46,13 +46,32 @@ describe("changing the password", () => {
   it("asks for the old one, and logs out the other devices when asked to", async () => {
     const m = await t.loggedIn({ password: "old-secret-1" });
     const phone = await secondDevice(m.email, "old-secret-1");
-    const wrong = await m.client.post<ErrorBody>("/api/password.php", { old_password: "nope", password: "new-secret-2", password_confirm: "new-secret-2", end_other_sessions: true });
+    const wrong = await m.client.post<ErrorBody>("/api/password.php", {
+      old_password: "nope",
+      password: "new-secret-2",
+      password_confirm: "new-secret-2",
+      end_other_sessions: true,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.fields?.old_password).toBe("Please check your old password.");
-    const differ = await m.client.post<ErrorBody>("/api/password.php", { old_password: "old-secret-1", password: "new-secret-2", password_confirm: "other", end_other_sessions: true });
+    const differ = await m.client.post<ErrorBody>("/api/password.php", {
+      old_password: "old-secret-1",
+      password: "new-secret-2",
+      password_confirm: "other",
+      end_other_sessions: true,
+    });
     expect(differ.body.error.fields?.password_confirm).toBe("The entered passwords are not the same.");
 
-    expect((await m.client.post("/api/password.php", { old_password: "old-secret-1", password: "new-secret-2", password_confirm: "new-secret-2", end_other_sessions: true })).status).toBe(200);
+    expect(
+      (
+        await m.client.post("/api/password.php", {
+          old_password: "old-secret-1",
+          password: "new-secret-2",
+          password_confirm: "new-secret-2",
+          end_other_sessions: true,
+        })
+      ).status,
+    ).toBe(200);
     expect((await phone.get<UserResponse>("/api/user.php")).body.user).toBeNull();
     expect((await m.client.get<UserResponse>("/api/user.php")).body.user?.id).toBe(m.id);
     expect((await t.client().post("/api/user.php", { email: m.email, password: "old-secret-1" })).status).toBe(401);

@@ -117,7 +117,9 @@ describe("a first message written on a member's landing page", () => {
     const mails = await waitForMail(host.client, `steps${counter}@example.com`);
     const link = new URL(mails[0].text.match(/https?:\/\/\S+/)?.[0] as string);
     expect((await t.client().get(link.pathname + link.search)).status).toBe(302);
-    const chats = await host.client.get<{ chats: Array<{ profile: number; num_unread_messages: number; last_message: { body: string } | null }> }>("/api/chats.php");
+    const chats = await host.client.get<{ chats: Array<{ profile: number; num_unread_messages: number; last_message: { body: string } | null }> }>(
+      "/api/chats.php",
+    );
     const chat = chats.body.chats.find((c) => c.profile === id);
     expect(chat).toMatchObject({ num_unread_messages: 1, last_message: { body: "Hi Hostess, nice profile!" } });
   });

@@ -234,7 +234,6 @@ describe("pages", () => {
     expect(audit.security).toEqual([{ consoleSession: [] }]);
     expect(errorCode(audit, "403")).toEqual(["operator_forbidden"]);
   });
-
 });
 
 describe("the installed app", () => {

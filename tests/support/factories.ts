@@ -9,11 +9,11 @@ import { placeOf } from "../../src/server/geo/places";
 import { insertDefaultBundles } from "../../src/server/features/payments/payments.repo";
 import { defaultCompany, defaultSettings } from "../../src/server/features/settings/defaultSettings";
 
-export async function createSite(
-  db: Db,
-  options: { domain?: string; settings?: Partial<StoredSettings>; company?: Partial<CompanyInfo> } = {},
-) {
-  const [company] = await db.insert(companies).values({ info: defaultCompany(options.company) }).returning();
+export async function createSite(db: Db, options: { domain?: string; settings?: Partial<StoredSettings>; company?: Partial<CompanyInfo> } = {}) {
+  const [company] = await db
+    .insert(companies)
+    .values({ info: defaultCompany(options.company) })
+    .returning();
   const [site] = await db
     .insert(sites)
     // Test sites show photos at once (post-moderation) unless a test asks for the product's default,

@@ -19,7 +19,10 @@ export const socketUrl = (app: TestApp) => `${app.baseUrl.replace("http", "ws")}
  * (browsers always send it on an upgrade). Resolves once the server said "ready".
  */
 export async function connect(app: TestApp, client: TestClient, options: ClientOptions = {}): Promise<LivePage> {
-  const socket = new WebSocket(socketUrl(app), { ...options, headers: { cookie: `auth=${client.cookies.get("auth")}`, origin: app.siteUrl, ...options.headers } });
+  const socket = new WebSocket(socketUrl(app), {
+    ...options,
+    headers: { cookie: `auth=${client.cookies.get("auth")}`, origin: app.siteUrl, ...options.headers },
+  });
   const events: ServerEvent[] = [];
   const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {

@@ -88,4 +88,3 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const database = await openDatabase({ loadDataDir: blob });
   return { database, id: randomUUID(), drop: () => database.close().catch(() => {}) };
 }
-

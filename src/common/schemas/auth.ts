@@ -34,10 +34,13 @@ export const passwordSchema = z
 export const dateOfBirthSchema = z
   .string({ error: "errors.date_of_birth" })
   .refine(isIsoDate, { error: "errors.date_of_birth" })
-  .refine((value) => {
-    const age = ageOn(value);
-    return age >= MIN_AGE && age <= MAX_AGE;
-  }, { error: "errors.date_of_birth" });
+  .refine(
+    (value) => {
+      const age = ageOn(value);
+      return age >= MIN_AGE && age <= MAX_AGE;
+    },
+    { error: "errors.date_of_birth" },
+  );
 
 export const nameSchema = z
   .string({ error: "errors.name_length" })
@@ -49,9 +52,7 @@ export const nameSchema = z
 
 const trackingValue = z.string().trim().max(100).optional();
 
-export const trackingSchema = z
-  .object({ network: trackingValue, ref: trackingValue, sub1: trackingValue, sub2: trackingValue, sub3: trackingValue })
-  .strict();
+export const trackingSchema = z.object({ network: trackingValue, ref: trackingValue, sub1: trackingValue, sub2: trackingValue, sub3: trackingValue }).strict();
 
 export const signupRequestSchema = z
   .object({

@@ -79,7 +79,12 @@ export const startPaymentSchema = z
   .object({
     bundle_id: id,
     method: z.enum(PAYMENT_METHOD_IDS, { error: "errors.payment_method_unavailable" }),
-    discount_code: z.string().trim().max(40).regex(/^[\w-]+$/, { error: "errors.code_not_found" }).optional(),
+    discount_code: z
+      .string()
+      .trim()
+      .max(40)
+      .regex(/^[\w-]+$/, { error: "errors.code_not_found" })
+      .optional(),
     /** Keep the card for one-step repeat orders (card methods only). */
     store_card: z.boolean().optional(),
   })
@@ -163,8 +168,6 @@ export type CreditHistoryEntry = z.infer<typeof creditHistoryEntrySchema>;
 export const creditHistoryResponseSchema = z.object({ entries: z.array(creditHistoryEntrySchema) });
 export type CreditHistoryResponse = z.infer<typeof creditHistoryResponseSchema>;
 
-
-
 export const creditsQuerySchema = z.object({ code: discountCodeQuerySchema.shape.code }).strict();
 
 export const refundRequestSchema = z.object({ payment_id: paymentId }).strict();
@@ -192,7 +195,12 @@ export const directDebitRequestSchema = z
     phone: z.string().trim().min(1, { error: "errors.phone_invalid" }).max(30, { error: "errors.phone_invalid" }),
     /** 'I authorize a one-time direct debit' (spec section 5): must be ticked. */
     authorize: z.literal(true, { error: "errors.authorize_required" }),
-    discount_code: z.string().trim().max(40).regex(/^[\w-]+$/, { error: "errors.code_not_found" }).optional(),
+    discount_code: z
+      .string()
+      .trim()
+      .max(40)
+      .regex(/^[\w-]+$/, { error: "errors.code_not_found" })
+      .optional(),
   })
   .strict();
 export type DirectDebitRequest = z.infer<typeof directDebitRequestSchema>;
@@ -214,7 +222,10 @@ export type DirectDebitStarted = z.infer<typeof directDebitStartedSchema>;
 export const directDebitConfirmSchema = z
   .object({
     request_id: z.uuid({ error: "errors.not_found" }),
-    code: z.string().trim().regex(new RegExp(`^\\d{${DIRECT_DEBIT_CODE_DIGITS}}$`), { error: "errors.code_invalid" }),
+    code: z
+      .string()
+      .trim()
+      .regex(new RegExp(`^\\d{${DIRECT_DEBIT_CODE_DIGITS}}$`), { error: "errors.code_invalid" }),
   })
   .strict();
 

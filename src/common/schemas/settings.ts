@@ -61,7 +61,13 @@ const routeQueryValue = z.string().max(500);
 
 /** The route query the client forwards (spec section 7); `domain` forces a site. */
 export const settingsQuerySchema = z
-  .object({ domain: z.string().max(253).regex(/^[a-z0-9.:[\]-]+$/i, { error: "errors.domain_invalid" }).optional() })
+  .object({
+    domain: z
+      .string()
+      .max(253)
+      .regex(/^[a-z0-9.:[\]-]+$/i, { error: "errors.domain_invalid" })
+      .optional(),
+  })
   .catchall(routeQueryValue);
 
 export const companyInfoSchema = z.object({

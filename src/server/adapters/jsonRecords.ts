@@ -29,6 +29,9 @@ export async function readJsonRecords<T extends JsonRecord>(dir: string): Promis
   } catch {
     return [];
   }
-  const files = names.filter((n) => n.endsWith(".json")).sort().reverse();
+  const files = names
+    .filter((n) => n.endsWith(".json"))
+    .sort()
+    .reverse();
   return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(dir, f), "utf8")) as T));
 }

@@ -237,13 +237,15 @@ export class MolliePaymentProvider implements PaymentProvider {
   }
 
   private async createCustomer(customer: { reference: string; name: string; email: string }, idempotencyKey?: string): Promise<string> {
-    const made = await this.timed(this.client.customers.create({
-      name: customer.name,
-      email: customer.email,
-      // Our member, so that a customer in Mollie's dashboard leads back to them.
-      metadata: { reference: customer.reference },
-      ...(idempotencyKey ? { idempotencyKey } : {}),
-    }));
+    const made = await this.timed(
+      this.client.customers.create({
+        name: customer.name,
+        email: customer.email,
+        // Our member, so that a customer in Mollie's dashboard leads back to them.
+        metadata: { reference: customer.reference },
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      }),
+    );
     return made.id;
   }
 
@@ -275,16 +277,18 @@ export class MolliePaymentProvider implements PaymentProvider {
   async chargeStoredCard(input: ChargeStoredCard): Promise<ProviderPayment> {
     // A "recurring" payment is charged at once on the mandate, without the payer: no redirectUrl.
     // Our key makes a retried charge (after a timeout or a crash) one charge at Mollie.
-    const payment = await this.timed(this.client.payments.create({
-      amount: mollieAmount(input.amount, input.currency),
-      description: input.description,
-      webhookUrl: input.webhookUrl,
-      metadata: { reference: input.reference },
-      customerId: input.card.customerId,
-      mandateId: input.card.mandateId,
-      sequenceType: SequenceType.recurring,
-      idempotencyKey: input.key,
-    }));
+    const payment = await this.timed(
+      this.client.payments.create({
+        amount: mollieAmount(input.amount, input.currency),
+        description: input.description,
+        webhookUrl: input.webhookUrl,
+        metadata: { reference: input.reference },
+        customerId: input.card.customerId,
+        mandateId: input.card.mandateId,
+        sequenceType: SequenceType.recurring,
+        idempotencyKey: input.key,
+      }),
+    );
     return toProvider(payment);
   }
 
@@ -315,17 +319,19 @@ export class MolliePaymentProvider implements PaymentProvider {
       },
     );
     // The debit itself: pending until the bank collects it (days), then paid or failed via the webhook.
-    const payment = await this.timed(this.client.payments.create({
-      amount,
-      description: input.description,
-      webhookUrl: input.webhookUrl,
-      metadata: { reference: input.reference },
-      method: PaymentMethod.directdebit,
-      customerId,
-      mandateId: mandate.id,
-      sequenceType: SequenceType.recurring,
-      idempotencyKey: input.key,
-    }));
+    const payment = await this.timed(
+      this.client.payments.create({
+        amount,
+        description: input.description,
+        webhookUrl: input.webhookUrl,
+        metadata: { reference: input.reference },
+        method: PaymentMethod.directdebit,
+        customerId,
+        mandateId: mandate.id,
+        sequenceType: SequenceType.recurring,
+        idempotencyKey: input.key,
+      }),
+    );
     return toProvider(payment);
   }
 }

@@ -13,7 +13,8 @@ interface Place {
 
 // Administrative units the data set lists beside the towns themselves ("Gemeente Amsterdam" next to
 // "Amsterdam"); a member expects the town.
-const ADMINISTRATIVE = /^(gemeente|municipality|landkreis|kreis|regierungsbezirk|powiat|gmina|arrondissement|district|provincia|province|canton|bezirk)\b|\b(municipality|kommune|kommun|kunta|landkreis|district)$/i;
+const ADMINISTRATIVE =
+  /^(gemeente|municipality|landkreis|kreis|regierungsbezirk|powiat|gmina|arrondissement|district|provincia|province|canton|bezirk)\b|\b(municipality|kommune|kommun|kunta|landkreis|district)$/i;
 
 // The cities of country-state-city, bucketed into 1-degree cells; built on the first look-up.
 let grid: Map<string, Place[]> | null = null;

@@ -19,7 +19,17 @@ describe("durable job queue", () => {
   it("keeps a job that fails, retries it later, and marks it done once it works", async () => {
     const { db } = database;
     let calls = 0;
-    const worker = new JobWorker(db, { flaky: async () => { calls += 1; if (calls === 1) throw new Error("smtp down"); } }, silent, 50);
+    const worker = new JobWorker(
+      db,
+      {
+        flaky: async () => {
+          calls += 1;
+          if (calls === 1) throw new Error("smtp down");
+        },
+      },
+      silent,
+      50,
+    );
     await enqueue(db, "flaky", { n: 1 });
     expect(await worker.drain()).toBe(1);
     const [failed] = rowsOf<Record<string, unknown>>(await db.execute(sql`SELECT attempts, last_error, done_at FROM jobs WHERE kind = 'flaky'`));
@@ -88,7 +98,16 @@ describe("durable job queue", () => {
     await enqueue(db, "orphan", {});
     await db.execute(sql`UPDATE jobs SET locked_until = now() - interval '1 second', attempts = 1 WHERE kind = 'orphan'`);
     let ran = 0;
-    const worker = new JobWorker(db, { orphan: async () => { ran += 1; } }, silent, 50);
+    const worker = new JobWorker(
+      db,
+      {
+        orphan: async () => {
+          ran += 1;
+        },
+      },
+      silent,
+      50,
+    );
     await worker.drain();
     expect(ran).toBe(1);
   });
@@ -97,7 +116,16 @@ describe("durable job queue", () => {
     const { db } = database;
     const errors: string[] = [];
     const log = { ...silent, error: (_: unknown, message: string) => errors.push(message) } as unknown as FastifyBaseLogger;
-    const worker = new JobWorker(db, { down: async () => { throw new Error("provider down"); } }, log, 50);
+    const worker = new JobWorker(
+      db,
+      {
+        down: async () => {
+          throw new Error("provider down");
+        },
+      },
+      log,
+      50,
+    );
     await enqueue(db, "down", { n: "default" });
     await enqueue(db, "down", { n: "more" }, { maxAttempts: DEFAULT_MAX_ATTEMPTS + 3 });
     const state = async () =>

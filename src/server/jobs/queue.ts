@@ -53,7 +53,8 @@ export interface JobSql {
  */
 export function jobsPart(name: string, jobs: JobSql[]): string {
   const rows = jobs.map(
-    (j) => `SELECT '${j.kind}', ${j.payload}, ${j.runAt ?? "now()"}, ${j.maxAttempts ?? DEFAULT_MAX_ATTEMPTS} FROM ${j.from}${j.where ? ` WHERE ${j.where}` : ""}`,
+    (j) =>
+      `SELECT '${j.kind}', ${j.payload}, ${j.runAt ?? "now()"}, ${j.maxAttempts ?? DEFAULT_MAX_ATTEMPTS} FROM ${j.from}${j.where ? ` WHERE ${j.where}` : ""}`,
   );
   return `
   ${name} AS (
@@ -157,7 +158,8 @@ export class JobWorker {
   }
 
   private async runDue(scheduled: boolean): Promise<number> {
-    if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) await this.prune().catch((err) => this.log.warn({ err: (err as Error).message }, "could not prune old jobs"));
+    if (Date.now() - this.prunedAt > PRUNE_EVERY_MS)
+      await this.prune().catch((err) => this.log.warn({ err: (err as Error).message }, "could not prune old jobs"));
     let total = 0;
     for (;;) {
       const batch = await this.claim();
@@ -192,10 +194,12 @@ export class JobWorker {
 
   private async release(jobs: ClaimedJob[]): Promise<void> {
     const ids = jobs.map((job) => job.id);
-    await this.db.execute(sql`UPDATE jobs SET locked_until = NULL, attempts = attempts - 1 WHERE id IN (${sql.join(
+    await this.db.execute(
+      sql`UPDATE jobs SET locked_until = NULL, attempts = attempts - 1 WHERE id IN (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
-      )})`);
+      )})`,
+    );
   }
 
   private async run(job: ClaimedJob): Promise<void> {

@@ -15,14 +15,29 @@ describe("mail templates", () => {
     expect(de.subject).not.toBe(en.subject);
   });
   it("keeps the subject on one line whatever the other member's stored name holds", () => {
-    const mail = renderMail({ template: "new_message", language: "en", siteName: "Amoria", name: "Anna", partner: "Eve\r\nBcc: all@example.com", link: "https://x" });
+    const mail = renderMail({
+      template: "new_message",
+      language: "en",
+      siteName: "Amoria",
+      name: "Anna",
+      partner: "Eve\r\nBcc: all@example.com",
+      link: "https://x",
+    });
     expect(mail.subject).toBe("Eve  Bcc: all@example.com sent you a message on Amoria");
   });
 });
 
 describe("a mail about a change to the account", () => {
   it("does not tell the member to ignore it, and names the new address", () => {
-    const mail = renderMail({ template: "email_changed", language: "en", siteName: "S", name: "N", link: "https://x/secure-account?token=t", vars: { email: "new@example.com", days: "7" }, securityFooter: true });
+    const mail = renderMail({
+      template: "email_changed",
+      language: "en",
+      siteName: "S",
+      name: "N",
+      link: "https://x/secure-account?token=t",
+      vars: { email: "new@example.com", days: "7" },
+      securityFooter: true,
+    });
     expect(mail.text).toContain("changed to new@example.com");
     expect(mail.text).toContain("This link is valid for 7 days");
     expect(mail.text).not.toMatch(/ignore/i);

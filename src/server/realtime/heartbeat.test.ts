@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { Heartbeat } from "./heartbeat";
 
 function fakeSocket() {
-  return { pings: 0, terminated: false, ping() { this.pings += 1; }, terminate() { this.terminated = true; } };
+  return {
+    pings: 0,
+    terminated: false,
+    ping() {
+      this.pings += 1;
+    },
+    terminate() {
+      this.terminated = true;
+    },
+  };
 }
 
 describe("the heartbeat", () => {

@@ -35,7 +35,10 @@ export async function seedDemoSite(db: Db, storage: Storage, options: { members:
     // Switzerland first: a visitor GeoIP cannot place (localhost) may choose among de, it, fr and en.
     const base = defaultSettings();
     const countries = ["CH", ...base.countries.filter((c) => c !== "CH")];
-    [site] = await db.insert(sites).values({ domain: DEMO_DOMAIN, companyId: company.id, settings: { ...base, countries } }).returning();
+    [site] = await db
+      .insert(sites)
+      .values({ domain: DEMO_DOMAIN, companyId: company.id, settings: { ...base, countries } })
+      .returning();
     await insertDefaultBundles(db, site.id);
   }
   const [{ existing }] = await db.select({ existing: count() }).from(users).where(eq(users.siteId, site.id));
@@ -70,7 +73,10 @@ async function seedLikes(db: Db, siteId: number): Promise<void> {
       WHERE p.site_id = ${siteId} AND u.can_login = false
       ORDER BY p.id`),
   );
-  const [demo] = await db.select({ id: users.id }).from(users).where(and(eq(users.siteId, siteId), eq(users.email, DEMO_LOGIN.email)));
+  const [demo] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.siteId, siteId), eq(users.email, DEMO_LOGIN.email)));
   if (members.length < 2) return;
   const random = mulberry32(4242);
   const rows: Array<typeof likes.$inferInsert> = [];
@@ -91,7 +97,11 @@ async function seedLikes(db: Db, siteId: number): Promise<void> {
     for (const [i, w] of women.slice(0, 6).entries()) add(w.id, demo.id, i < 3);
     add(demo.id, women[0].id, false);
   }
-  for (let i = 0; i < rows.length; i += 500) await db.insert(likes).values(rows.slice(i, i + 500)).onConflictDoNothing();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insert(likes)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoNothing();
 }
 
 /** The place columns of a profile in this town (geo/places.ts). */
@@ -166,7 +176,9 @@ async function createDemoMember(db: Db, storage: Storage, siteId: number, index:
     });
     // The site's own demo photos need no moderator: they are decided when they are made.
     const decidedAt = new Date();
-    await tx.insert(photos).values([stored, ...extras].map((photo, position) => ({ ...photo, profileId: user.id, status: "approved" as const, position, decidedAt })));
+    await tx
+      .insert(photos)
+      .values([stored, ...extras].map((photo, position) => ({ ...photo, profileId: user.id, status: "approved" as const, position, decidedAt })));
     await tx.update(profiles).set({ mainPhotoId: stored.id }).where(eq(profiles.id, user.id));
   });
 }

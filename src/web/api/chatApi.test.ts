@@ -4,7 +4,15 @@ import { markReadByPartner, withPartnerRead } from "./chatApi";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
 
-const message = (id: number, read = false): ChatMessage => ({ id, conversation: 7, sender: 1, kind: "text", body: `m${id}`, created_at: "2026-11-25T10:00:00.000Z", read });
+const message = (id: number, read = false): ChatMessage => ({
+  id,
+  conversation: 7,
+  sender: 1,
+  kind: "text",
+  body: `m${id}`,
+  created_at: "2026-11-25T10:00:00.000Z",
+  read,
+});
 const open = (conversation: number, messages: ChatMessage[]): ConversationResponse => ({
   conversation,
   member: { id: 2 } as ConversationResponse["member"],

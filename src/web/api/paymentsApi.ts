@@ -1,11 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type {
-  DirectDebitRequest,
-  Payment,
-  StartPayment,
-  TransactionResponse,
-  TransactionsResponse,
-} from "../../common/schemas/payments";
+import type { DirectDebitRequest, Payment, StartPayment, TransactionResponse, TransactionsResponse } from "../../common/schemas/payments";
 import { ApiError, api, call } from "./apiClient";
 import { queryClient } from "./queryClient";
 import { refetchUserQuietly } from "./userApi";
@@ -55,8 +49,7 @@ export function useLookupDiscount() {
 /** Orders a bundle; the key makes a retried click the same order. */
 export function useStartPayment() {
   return useMutation({
-    mutationFn: ({ input, key }: { input: StartPayment; key: string }) =>
-      call("POST /api/payment.php", { body: input }, { idempotencyKey: key }),
+    mutationFn: ({ input, key }: { input: StartPayment; key: string }) => call("POST /api/payment.php", { body: input }, { idempotencyKey: key }),
   });
 }
 

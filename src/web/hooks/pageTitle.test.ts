@@ -4,7 +4,8 @@ import de from "../i18n/locales/de.json";
 import { PAGE_TITLE_KEYS, SITE_TITLED_ROUTES } from "./pageTitleKeys";
 import { pageTitle } from "./usePageTitle";
 
-const lookup = (messages: unknown, key: string): unknown => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
+const lookup = (messages: unknown, key: string): unknown =>
+  key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
 
 describe("page title", () => {
   it("names the page and the site, and is prefixed with unread messages plus new likes when above zero", () => {

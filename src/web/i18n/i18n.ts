@@ -14,14 +14,17 @@ async function loadResources(language: Language): Promise<void> {
 }
 
 export async function initI18n(language: Language): Promise<void> {
-  await i18next.use(initReactI18next).use(numberFormatter).init({
-    lng: language,
-    fallbackLng: false,
-    resources: {},
-    // Every number a text takes goes through the page's number format (pageLocale.ts).
-    interpolation: { escapeValue: false, alwaysFormat: true },
-    returnNull: false,
-  });
+  await i18next
+    .use(initReactI18next)
+    .use(numberFormatter)
+    .init({
+      lng: language,
+      fallbackLng: false,
+      resources: {},
+      // Every number a text takes goes through the page's number format (pageLocale.ts).
+      interpolation: { escapeValue: false, alwaysFormat: true },
+      returnNull: false,
+    });
   await loadResources(language);
   document.documentElement.lang = language;
 }

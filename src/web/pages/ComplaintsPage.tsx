@@ -53,7 +53,14 @@ export function ComplaintsPage() {
                   </Alert>
                 )}
                 <FormField id="complaint-name" label={t("complaints.name")} autoComplete="name" registration={register("name")} error={formState.errors.name} />
-                <FormField id="complaint-email" label={t("complaints.email")} type="email" autoComplete="email" registration={register("email")} error={formState.errors.email} />
+                <FormField
+                  id="complaint-email"
+                  label={t("complaints.email")}
+                  type="email"
+                  autoComplete="email"
+                  registration={register("email")}
+                  error={formState.errors.email}
+                />
                 <Form.Group className="mb-3" controlId="complaint-category">
                   <Form.Label>{t("complaints.category")}</Form.Label>
                   <Form.Select {...register("category")} isInvalid={Boolean(categoryError)} defaultValue="">
@@ -66,7 +73,9 @@ export function ComplaintsPage() {
                       </option>
                     ))}
                   </Form.Select>
-                  {categoryError && <Form.Control.Feedback type="invalid">{categoryError.startsWith("errors.") ? t(categoryError) : categoryError}</Form.Control.Feedback>}
+                  {categoryError && (
+                    <Form.Control.Feedback type="invalid">{categoryError.startsWith("errors.") ? t(categoryError) : categoryError}</Form.Control.Feedback>
+                  )}
                 </Form.Group>
                 <FormField
                   id="complaint-message"

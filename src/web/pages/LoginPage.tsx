@@ -15,7 +15,10 @@ export function LoginPage() {
   if (user) return <Navigate to={user.signup_step !== null ? "/signup" : next} replace />;
   return (
     <AuthCard title={t("login.title")} testId="login-page">
-      <LoginForm defaultEmail={params.get("email") ?? ""} onDone={(loggedIn) => navigate(loggedIn?.signup_step != null ? "/signup" : next, { replace: true })} />
+      <LoginForm
+        defaultEmail={params.get("email") ?? ""}
+        onDone={(loggedIn) => navigate(loggedIn?.signup_step != null ? "/signup" : next, { replace: true })}
+      />
       <hr />
       <p className="text-center mb-0">
         {t("login.no_account")} <Link to="/signup">{t("login.signup")}</Link>

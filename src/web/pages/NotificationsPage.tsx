@@ -37,7 +37,13 @@ export function NotificationsPage() {
             <Alert variant="warning" data-testid="notifications-disabled">
               <p className="fw-semibold mb-1">{t("notifications.disabled_title")}</p>
               <p className="mb-2">{t(disabledReasonKey(settings.data.disabled))}</p>
-              <Button variant="warning" size="sm" disabled={update.isPending} onClick={() => save(settings.data, {}, true)} data-testid="notifications-reenable">
+              <Button
+                variant="warning"
+                size="sm"
+                disabled={update.isPending}
+                onClick={() => save(settings.data, {}, true)}
+                data-testid="notifications-reenable"
+              >
                 {t("notifications.reenable")}
               </Button>
             </Alert>

@@ -96,7 +96,14 @@ export function RepeatOrderPage() {
             <Button size="lg" className="w-100" disabled={buy.isPending} onClick={submit} data-testid="repeat-buy">
               {t("repeat.buy", { amount: money(bundle.price, bundle.currency) })}
             </Button>
-            <Button variant="link" size="sm" className="mt-2 px-0 text-body-secondary" disabled={forget.isPending} onClick={() => forget.mutate()} data-testid="repeat-forget">
+            <Button
+              variant="link"
+              size="sm"
+              className="mt-2 px-0 text-body-secondary"
+              disabled={forget.isPending}
+              onClick={() => forget.mutate()}
+              data-testid="repeat-forget"
+            >
               {t("repeat.forget")}
             </Button>
           </Card.Body>

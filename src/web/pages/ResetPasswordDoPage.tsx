@@ -48,7 +48,14 @@ export function ResetPasswordDoPage() {
             )}
           </Alert>
         )}
-        <FormField id="reset-password" label={t("reset.password")} type="password" autoComplete="new-password" registration={register("password")} error={formState.errors.password} />
+        <FormField
+          id="reset-password"
+          label={t("reset.password")}
+          type="password"
+          autoComplete="new-password"
+          registration={register("password")}
+          error={formState.errors.password}
+        />
         <FormField
           id="reset-password-confirm"
           label={t("reset.password_confirm")}

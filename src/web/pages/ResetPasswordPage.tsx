@@ -38,7 +38,14 @@ export function ResetPasswordPage() {
       <p className="text-body-secondary">{t("reset.intro")}</p>
       <Form noValidate onSubmit={submit}>
         {formError && <Alert variant="danger">{formError}</Alert>}
-        <FormField id="reset-email" label={t("reset.email")} type="email" autoComplete="email" registration={register("email")} error={formState.errors.email} />
+        <FormField
+          id="reset-email"
+          label={t("reset.email")}
+          type="email"
+          autoComplete="email"
+          registration={register("email")}
+          error={formState.errors.email}
+        />
         <Button type="submit" className="w-100" size="lg" disabled={formState.isSubmitting}>
           {t("reset.submit")}
         </Button>

@@ -24,4 +24,3 @@ export const jobs = pgTable(
   },
   (t) => [index("jobs_pending_idx").on(t.runAt).where(pending)],
 );
-

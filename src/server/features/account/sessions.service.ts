@@ -53,9 +53,16 @@ export class SessionsService {
   async end(member: MemberRecord, target: { id?: number; others?: boolean }): Promise<void> {
     const own = and(eq(sessions.userId, member.user.id), isNull(sessions.revokedAt));
     if (target.others) {
-      await this.db.update(sessions).set({ revokedAt: sql`now()` }).where(and(own, ne(sessions.id, member.sessionId)));
+      await this.db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(own, ne(sessions.id, member.sessionId)));
     } else if (target.id !== undefined) {
-      const ended = await this.db.update(sessions).set({ revokedAt: sql`now()` }).where(and(own, eq(sessions.id, target.id))).returning({ id: sessions.id });
+      const ended = await this.db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(own, eq(sessions.id, target.id)))
+        .returning({ id: sessions.id });
       if (ended.length === 0) throw notFound();
     }
     await this.onMemberChanged(member.user.id);

@@ -103,10 +103,7 @@ export async function insertUserWithProfile(
   return row;
 }
 
-export async function insertSession(
-  db: Db,
-  values: { tokenHash: string; userId: number; expiresAt: Date; userAgent?: string; ip?: string },
-): Promise<void> {
+export async function insertSession(db: Db, values: { tokenHash: string; userId: number; expiresAt: Date; userAgent?: string; ip?: string }): Promise<void> {
   await db.insert(sessions).values(values);
   // Logging in is being active: "online now" from the first page, not only from the first touch.
   await touchMemberActivity(db, values.userId);
@@ -144,10 +141,7 @@ export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-export async function insertEmailToken(
-  db: Db,
-  values: { tokenHash: string; userId: number; kind: TokenKind; email?: string; expiresAt: Date },
-): Promise<void> {
+export async function insertEmailToken(db: Db, values: { tokenHash: string; userId: number; kind: TokenKind; email?: string; expiresAt: Date }): Promise<void> {
   await db.insert(emailTokens).values(values);
 }
 
@@ -156,14 +150,7 @@ export async function consumeEmailToken(db: Db, tokenHash: string, kind: TokenKi
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, tokenHash),
-        eq(emailTokens.kind, kind),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, sql`now()`)))
     .returning();
   return row ?? null;
 }

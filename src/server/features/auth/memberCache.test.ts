@@ -23,7 +23,8 @@ class SwitchablePubSub extends InProcessPubSub {
   }
 }
 
-const record = (userId: number) => ({ sessionId: 1, sessionLastSeen: new Date(), user: { id: userId }, profile: {}, mainPhoto: null }) as unknown as MemberRecord;
+const record = (userId: number) =>
+  ({ sessionId: 1, sessionLastSeen: new Date(), user: { id: userId }, profile: {}, mainPhoto: null }) as unknown as MemberRecord;
 
 describe("member cache", () => {
   it("keeps a member for a moment and forgets them when they change, on every instance", async () => {

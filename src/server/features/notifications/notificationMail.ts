@@ -32,7 +32,8 @@ export class NotificationMailer {
   ) {}
 
   async handle(payload: NotificationPayload): Promise<"sent" | "skipped"> {
-    const message = payload.kind === "message" ? (payload.conversation && payload.message ? { conversation: payload.conversation, id: payload.message } : null) : undefined;
+    const message =
+      payload.kind === "message" ? (payload.conversation && payload.message ? { conversation: payload.conversation, id: payload.message } : null) : undefined;
     if (message === null) return "skipped";
     // One query for every fact the rules need: most message mails are skipped (one per conversation until read).
     const to = await findNotificationFacts(this.db, payload.to, payload.from, message);

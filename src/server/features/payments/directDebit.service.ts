@@ -62,7 +62,9 @@ export class DirectDebitService {
         ),
       );
     if (row.waiting > 0 || row.total + amount > DIRECT_DEBIT_LIMIT_30_DAYS_EUR_CENTS) {
-      throw new AppError(400, "direct_debit_limit", { limit: formatMoney(DIRECT_DEBIT_LIMIT_30_DAYS_EUR_CENTS, "EUR", formatLocale(member.user.language, member.profile.country)) });
+      throw new AppError(400, "direct_debit_limit", {
+        limit: formatMoney(DIRECT_DEBIT_LIMIT_30_DAYS_EUR_CENTS, "EUR", formatLocale(member.user.language, member.profile.country)),
+      });
     }
   }
 
@@ -119,7 +121,12 @@ export class DirectDebitService {
         .update(directDebitRequests)
         .set({ codeHash: hashCode(row.id, code), attempts: 0, lastSentAt: new Date(), expiresAt: new Date(Date.now() + DIRECT_DEBIT_CODE_MINUTES * 60_000) })
         .where(eq(directDebitRequests.id, row.id));
-      const quote = await this.payments.quote(member, site, { bundle_id: row.bundleId, method: "sepa_direct_debit", discount_code: row.discountCode ?? undefined }, req);
+      const quote = await this.payments.quote(
+        member,
+        site,
+        { bundle_id: row.bundleId, method: "sepa_direct_debit", discount_code: row.discountCode ?? undefined },
+        req,
+      );
       await this.queueCode(tx, member, site, row.phone, code, formatMoney(quote.price.amount, "EUR", formatLocale(req.language, member.profile.country)));
     });
     this.onQueued();
@@ -143,7 +150,10 @@ export class DirectDebitService {
       if (row.expiresAt < new Date() || row.attempts >= DIRECT_DEBIT_CODE_ATTEMPTS) throw new AppError(400, "sms_code_expired");
       const given = Buffer.from(hashCode(row.id, code));
       if (!timingSafeEqual(given, Buffer.from(row.codeHash))) {
-        await tx.update(directDebitRequests).set({ attempts: row.attempts + 1 }).where(eq(directDebitRequests.id, row.id));
+        await tx
+          .update(directDebitRequests)
+          .set({ attempts: row.attempts + 1 })
+          .where(eq(directDebitRequests.id, row.id));
         return null;
       }
       const [confirmed] = await tx.update(directDebitRequests).set({ confirmedAt: new Date() }).where(eq(directDebitRequests.id, row.id)).returning();
@@ -170,7 +180,10 @@ export class DirectDebitService {
         webhookUrl: this.payments.webhookUrl(req.origin),
         account: { holder: request.holder, iban: request.iban },
         customer: { reference: String(member.user.id), name: member.profile.name, email: member.user.email },
-        mandateReference: `${site.settings.name.slice(0, 10).toUpperCase().replace(/[^A-Z0-9]/g, "")}-${row.id.slice(0, 8).toUpperCase()}`,
+        mandateReference: `${site.settings.name
+          .slice(0, 10)
+          .toUpperCase()
+          .replace(/[^A-Z0-9]/g, "")}-${row.id.slice(0, 8).toUpperCase()}`,
         signedAt: (request.confirmedAt ?? new Date()).toISOString().slice(0, 10),
         key: `dd-${row.id}`,
         customerId: await providerCustomerId(this.db, member.user.id, provider.name),
@@ -180,7 +193,10 @@ export class DirectDebitService {
     }
     const attached = await this.payments.attach(row, debit);
     // The provider has the account now: we keep only a masked IBAN.
-    await this.db.update(directDebitRequests).set({ iban: maskIban(request.iban), paymentId: row.id }).where(eq(directDebitRequests.id, request.id));
+    await this.db
+      .update(directDebitRequests)
+      .set({ iban: maskIban(request.iban), paymentId: row.id })
+      .where(eq(directDebitRequests.id, request.id));
     return paymentDto((await this.payments.apply(debit.id, debit)) ?? attached, days);
   }
 }

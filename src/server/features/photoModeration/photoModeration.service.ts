@@ -11,7 +11,17 @@ import { renderMail } from "../../mail/mailTemplates";
 import { recordAudit } from "../audit/audit.repo";
 import type { SiteRow } from "../settings/settings.repo";
 import type { SiteOrigin } from "../settings/siteOrigin";
-import { decidePhoto, markRejectionSeen, photoFiles, oldestWaiting, type PhotoDecision, photoNoticesOf, photoOwner, photosOf, waitingCount } from "./photoModeration.repo";
+import {
+  decidePhoto,
+  markRejectionSeen,
+  photoFiles,
+  oldestWaiting,
+  type PhotoDecision,
+  photoNoticesOf,
+  photoOwner,
+  photosOf,
+  waitingCount,
+} from "./photoModeration.repo";
 
 /** How many waiting photos the queue shows at once. */
 export const PHOTO_QUEUE_PAGE = 20;

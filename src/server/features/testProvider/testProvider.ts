@@ -40,7 +40,10 @@ const toProvider = (row: TestProviderRow, origin: string | null, mandate: { labe
   id: row.id,
   status: row.status,
   checkoutUrl: origin && (row.status === "open" || row.status === "pending") ? `${origin}/test-provider/checkout/${row.id}` : null,
-  storedCard: row.storeCard && row.status === "paid" && row.customerId && row.mandateId && mandate ? { customerId: row.customerId, mandateId: row.mandateId, label: mandate.label } : null,
+  storedCard:
+    row.storeCard && row.status === "paid" && row.customerId && row.mandateId && mandate
+      ? { customerId: row.customerId, mandateId: row.mandateId, label: mandate.label }
+      : null,
 });
 
 /**
@@ -85,7 +88,8 @@ export class TestPaymentProvider implements PaymentProvider {
   async chargeStoredCard(input: ChargeStoredCard): Promise<ProviderPayment> {
     return this.db.transaction(async (tx) => {
       const [mandate] = await tx.select().from(testProviderMandates).where(eq(testProviderMandates.id, input.card.mandateId));
-      if (!mandate || mandate.customerId !== input.card.customerId) throw new Error(`test provider: no card ${input.card.mandateId} for ${input.card.customerId}`);
+      if (!mandate || mandate.customerId !== input.card.customerId)
+        throw new Error(`test provider: no card ${input.card.mandateId} for ${input.card.customerId}`);
       const [row] = await tx
         .insert(testProviderPayments)
         .values({
@@ -143,7 +147,9 @@ export class TestPaymentProvider implements PaymentProvider {
       if (outcome === "paid" && row.storeCard && row.customerId) {
         const mandateId = `mdt_${randomBytes(8).toString("base64url")}`;
         const chosen = TEST_CARDS[card];
-        await tx.insert(testProviderMandates).values({ id: mandateId, customerId: row.customerId, label: cardLabel(row.method, chosen.last4), declines: chosen.declines });
+        await tx
+          .insert(testProviderMandates)
+          .values({ id: mandateId, customerId: row.customerId, label: cardLabel(row.method, chosen.last4), declines: chosen.declines });
         await tx.update(testProviderPayments).set({ mandateId }).where(eq(testProviderPayments.id, id));
       }
       await enqueue(tx, TEST_PROVIDER_WEBHOOK_JOB, { id });
@@ -177,7 +183,8 @@ export class TestPaymentProvider implements PaymentProvider {
       if (!row) throw new Error(`test provider: no payment ${id}`);
       if (row.refundKeys.includes(key)) return;
       if (row.status !== "paid") throw new Error(`test provider: payment ${id} is ${row.status}, not paid`);
-      if (row.currency !== currency || row.refunded + amount > row.amount) throw new Error(`test provider: refund of ${amount} ${currency} exceeds payment ${id}`);
+      if (row.currency !== currency || row.refunded + amount > row.amount)
+        throw new Error(`test provider: refund of ${amount} ${currency} exceeds payment ${id}`);
       await tx
         .update(testProviderPayments)
         .set({ refunded: row.refunded + amount, refundKeys: [...row.refundKeys, key], updatedAt: new Date() })

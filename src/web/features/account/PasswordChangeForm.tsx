@@ -43,9 +43,30 @@ export function PasswordChangeForm() {
           {t("password_change.done")}
         </Alert>
       )}
-      <FormField id="pw-old" label={t("password_change.old")} type="password" autoComplete="current-password" registration={register("old_password")} error={formState.errors.old_password} />
-      <FormField id="pw-new" label={t("password_change.new")} type="password" autoComplete="new-password" registration={register("password")} error={formState.errors.password} />
-      <FormField id="pw-confirm" label={t("password_change.confirm")} type="password" autoComplete="new-password" registration={register("password_confirm")} error={formState.errors.password_confirm} />
+      <FormField
+        id="pw-old"
+        label={t("password_change.old")}
+        type="password"
+        autoComplete="current-password"
+        registration={register("old_password")}
+        error={formState.errors.old_password}
+      />
+      <FormField
+        id="pw-new"
+        label={t("password_change.new")}
+        type="password"
+        autoComplete="new-password"
+        registration={register("password")}
+        error={formState.errors.password}
+      />
+      <FormField
+        id="pw-confirm"
+        label={t("password_change.confirm")}
+        type="password"
+        autoComplete="new-password"
+        registration={register("password_confirm")}
+        error={formState.errors.password_confirm}
+      />
       <Form.Check className="mb-3" id="pw-end-others" {...register("end_other_sessions")} label={t("password_change.end_others")} />
       <Button type="submit" size="sm" disabled={formState.isSubmitting} data-testid="password-change-submit">
         {t("password_change.submit")}

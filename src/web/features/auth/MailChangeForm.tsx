@@ -30,7 +30,14 @@ export function MailChangeForm() {
     <Form noValidate onSubmit={submit} data-testid="mail-change-form">
       {sentTo && <Alert variant="success">{t("mail_change.sent", { email: sentTo })}</Alert>}
       {formError && <Alert variant="danger">{formError}</Alert>}
-      <FormField id="mail-change-email" label={t("mail_change.email")} type="email" autoComplete="email" registration={register("email")} error={formState.errors.email} />
+      <FormField
+        id="mail-change-email"
+        label={t("mail_change.email")}
+        type="email"
+        autoComplete="email"
+        registration={register("email")}
+        error={formState.errors.email}
+      />
       <FormField
         id="mail-change-password"
         label={t("mail_change.password")}

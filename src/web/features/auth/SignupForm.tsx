@@ -119,7 +119,14 @@ export function SignupForm({ member, onLogin, onDirty }: Props) {
           </div>
         )}
       </FormField>
-      <FormField id="signup-name" label={t("signup.name")} autoComplete="nickname" registration={register("name")} error={formState.errors.name} help={t("signup.name_help")} />
+      <FormField
+        id="signup-name"
+        label={t("signup.name")}
+        autoComplete="nickname"
+        registration={register("name")}
+        error={formState.errors.name}
+        help={t("signup.name_help")}
+      />
       <FormField
         id="signup-password"
         label={t("signup.password")}

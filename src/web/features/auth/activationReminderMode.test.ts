@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { activationReminderMode } from "./activationReminderMode";
 
-const base = { status: "not_confirmed", profileStatus: "disabled", notificationsDisabled: false, routeName: "members", signupComplete: false, smartphone: false } as const;
+const base = {
+  status: "not_confirmed",
+  profileStatus: "disabled",
+  notificationsDisabled: false,
+  routeName: "members",
+  signupComplete: false,
+  smartphone: false,
+} as const;
 
 describe("the activation reminder", () => {
   it("is a modal right after signup on a smartphone, an alert otherwise", () => {

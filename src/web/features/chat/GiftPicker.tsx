@@ -7,7 +7,19 @@ import { useSettings } from "../../api/settingsApi";
 import { PrefetchLink } from "../../components/PrefetchLink";
 
 /** The gift catalogue: choosing a gift sends it at once, for the site's gift price. */
-export function GiftPicker({ show, onClose, target, partnerName, credits }: { show: boolean; onClose: () => void; target: ConversationRef; partnerName: string; credits: number }) {
+export function GiftPicker({
+  show,
+  onClose,
+  target,
+  partnerName,
+  credits,
+}: {
+  show: boolean;
+  onClose: () => void;
+  target: ConversationRef;
+  partnerName: string;
+  credits: number;
+}) {
   const { t } = useTranslation();
   const { gift_credits } = useSettings();
   const send = useSendGift(target);
@@ -16,10 +28,15 @@ export function GiftPicker({ show, onClose, target, partnerName, credits }: { sh
   const tooPoor = credits < gift_credits;
   const choose = (gift: Gift) => {
     if (!keys.has(gift)) keys.set(gift, crypto.randomUUID());
-    send.mutate({ gift, idempotencyKey: keys.get(gift) as string }, { onSuccess: () => {
-      keys.delete(gift);
-      onClose();
-    } });
+    send.mutate(
+      { gift, idempotencyKey: keys.get(gift) as string },
+      {
+        onSuccess: () => {
+          keys.delete(gift);
+          onClose();
+        },
+      },
+    );
   };
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="gift-picker-title" data-testid="gift-picker">

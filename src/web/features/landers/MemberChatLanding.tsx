@@ -57,7 +57,14 @@ export function MemberChatLanding({ view, niche }: { view: MemberView; niche: Ni
               </div>
             )}
             {photos.map((ph) => (
-              <img key={ph.id} src={cdn_prefix + ph.thumb} alt={t("landers.member.photo_of", { name: p.name })} className="lander-bubble-photo" width={180} height={225} />
+              <img
+                key={ph.id}
+                src={cdn_prefix + ph.thumb}
+                alt={t("landers.member.photo_of", { name: p.name })}
+                className="lander-bubble-photo"
+                width={180}
+                height={225}
+              />
             ))}
           </div>
           {user ? (

@@ -21,16 +21,20 @@ export function MemberPhotosLanding({ view, niche }: { view: MemberView; niche: 
         <div className="text-center mb-4">
           <p className="small fw-semibold text-uppercase mb-1">{t(`landers.niche.${niche}.headline`)}</p>
           <h1 className="lander-title fw-bold h2 mb-1">{t("landers.member.photos_title", { name: p.name })}</h1>
-          <p className="mb-0">
-            {[p.age !== null ? t("members.age", { age: p.age }) : null, p.city].filter(Boolean).join(" · ")}
-          </p>
+          <p className="mb-0">{[p.age !== null ? t("members.age", { age: p.age }) : null, p.city].filter(Boolean).join(" · ")}</p>
         </div>
         <Row xs={2} md={3} lg={4} className="g-3 mb-4">
           {view.photos.map((ph, i) => (
             <Col key={ph.id}>
               <SignupLink member={member} className="lander-card d-block" testId="lander-profile">
                 <div className={`lander-card-photo ${ph.locked ? "is-locked" : ""}`}>
-                  <img src={cdn_prefix + ph.url} alt={ph.locked ? "" : t("landers.member.photo_n", { name: p.name, n: i + 1 })} loading="lazy" width={300} height={375} />
+                  <img
+                    src={cdn_prefix + ph.url}
+                    alt={ph.locked ? "" : t("landers.member.photo_n", { name: p.name, n: i + 1 })}
+                    loading="lazy"
+                    width={300}
+                    height={375}
+                  />
                   {ph.locked && (
                     <span className="lander-card-lock">
                       <Icon name="lock" size={28} />

@@ -14,9 +14,7 @@ export function useAutoplay(count: number, stepMs: number) {
   useEffect(() => {
     if (!playing || count < 2) return;
     const timer = setInterval(() => {
-      setPos((p) =>
-        p.elapsed + TICK_MS < stepMs ? { ...p, elapsed: p.elapsed + TICK_MS } : { index: (p.index + 1) % count, previous: p.index, elapsed: 0 },
-      );
+      setPos((p) => (p.elapsed + TICK_MS < stepMs ? { ...p, elapsed: p.elapsed + TICK_MS } : { index: (p.index + 1) % count, previous: p.index, elapsed: 0 }));
     }, TICK_MS);
     return () => clearInterval(timer);
   }, [playing, count, stepMs]);

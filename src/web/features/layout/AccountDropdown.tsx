@@ -13,7 +13,12 @@ export function AccountDropdown({ user }: { user: User }) {
   const image = user.profile.main_image ? cdn_prefix + user.profile.main_image.thumb_filename : null;
   return (
     <Dropdown align="end">
-      <Dropdown.Toggle variant="link" className="nav-icon-link text-decoration-none px-1" aria-label={`${user.profile.name} (${t("nav.account")})`} data-testid="account-dropdown">
+      <Dropdown.Toggle
+        variant="link"
+        className="nav-icon-link text-decoration-none px-1"
+        aria-label={`${user.profile.name} (${t("nav.account")})`}
+        data-testid="account-dropdown"
+      >
         {image ? (
           <img src={image} alt="" width={30} height={30} className="rounded-circle object-fit-cover" />
         ) : (

@@ -49,7 +49,9 @@ export function Footer() {
           ))}
         </nav>
         <p className="small mb-2">{t("footer.disclaimer", { site: settings.name })}</p>
-        <p className="small mb-0">{t("footer.copyright", { year: String(new Date().getFullYear()), company: (company?.name ?? settings.name).replace(/\.$/, "") })}</p>
+        <p className="small mb-0">
+          {t("footer.copyright", { year: String(new Date().getFullYear()), company: (company?.name ?? settings.name).replace(/\.$/, "") })}
+        </p>
       </Container>
     </footer>
   );

@@ -13,7 +13,12 @@ export function LanguageDropdown({ align = "end" }: { align?: "start" | "end" })
   const current = i18n.language as Language;
   return (
     <Dropdown align={align}>
-      <Dropdown.Toggle variant="link" className="nav-icon-link text-decoration-none" aria-label={`${t("nav.language")}: ${current.toUpperCase()}`} data-testid="language-dropdown">
+      <Dropdown.Toggle
+        variant="link"
+        className="nav-icon-link text-decoration-none"
+        aria-label={`${t("nav.language")}: ${current.toUpperCase()}`}
+        data-testid="language-dropdown"
+      >
         <Icon name="globe" /> <span className="small d-none d-sm-inline">{current.toUpperCase()}</span>
       </Dropdown.Toggle>
       <Dropdown.Menu>

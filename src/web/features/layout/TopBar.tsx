@@ -70,18 +70,23 @@ export function TopBar() {
             </NavLink>
             {/* Every member sees their balance (free members too: their signup credits are real credits). */}
             <NavLink to="/credits" className="nav-icon-link" data-testid="nav-credits">
-                <Icon name="coin" />
-                {creditsVariant ? (
-                  <Badge pill bg={creditsVariant} text={creditsVariant === "warning" ? "dark" : undefined} data-testid="credits-badge">
-                    {formats.number(user.credits)}
-                  </Badge>
-                ) : (
-                  <span>{formats.number(user.credits)}</span>
-                )}
-                <span className="visually-hidden">{t("nav.credits_count", { count: user.credits })}</span>
-              </NavLink>
+              <Icon name="coin" />
+              {creditsVariant ? (
+                <Badge pill bg={creditsVariant} text={creditsVariant === "warning" ? "dark" : undefined} data-testid="credits-badge">
+                  {formats.number(user.credits)}
+                </Badge>
+              ) : (
+                <span>{formats.number(user.credits)}</span>
+              )}
+              <span className="visually-hidden">{t("nav.credits_count", { count: user.credits })}</span>
+            </NavLink>
             {!user.paid_user && (
-              <NavLink to="/premium" className="btn btn-sm btn-primary text-nowrap mx-1 px-2 px-sm-3 premium-button" title={t("nav.get_premium")} data-testid="get-premium">
+              <NavLink
+                to="/premium"
+                className="btn btn-sm btn-primary text-nowrap mx-1 px-2 px-sm-3 premium-button"
+                title={t("nav.get_premium")}
+                data-testid="get-premium"
+              >
                 {/* On a phone a star, so that the bar fits 360 px in every language. */}
                 <Icon name="star" size={18} className="d-sm-none" />
                 <span className="premium-button-text">{t("nav.get_premium")}</span>

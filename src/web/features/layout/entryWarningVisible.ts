@@ -19,8 +19,6 @@ export function entryWarningVisible(input: EntryWarningInput): boolean {
   if (input.enableSiteEntryPopup === "no") return false;
   if (input.routeName && ENTRY_WARNING_HIDDEN_ROUTES.includes(input.routeName)) return false;
   const limited = input.layout !== "default";
-  const allowed = limited
-    ? input.allowedCountries.filter((c) => (ENTRY_WARNING_LIMITED_COUNTRIES as readonly string[]).includes(c))
-    : input.allowedCountries;
+  const allowed = limited ? input.allowedCountries.filter((c) => (ENTRY_WARNING_LIMITED_COUNTRIES as readonly string[]).includes(c)) : input.allowedCountries;
   return allowed.includes(input.country);
 }

@@ -2,7 +2,12 @@ import { useFormats } from "../../i18n/formats";
 import { fill, type LegalDocument } from "./useLegalTexts";
 
 /** A legal text: title, version date (terms), introduction, a table of contents and numbered sections. */
-export function LegalDocumentView(props: { document: LegalDocument; common: Record<string, string>; values: Record<string, string | number>; versionDate: string | null }) {
+export function LegalDocumentView(props: {
+  document: LegalDocument;
+  common: Record<string, string>;
+  values: Record<string, string | number>;
+  versionDate: string | null;
+}) {
   const { document, common, values, versionDate } = props;
   const formats = useFormats();
   const f = (text: string) => fill(text, values);

@@ -45,7 +45,9 @@ export function MemberProfile({ view }: { view: MemberView }) {
           {(place || view.distance_km !== null) && (
             <p className="text-body-secondary d-flex align-items-center gap-1 mb-2">
               <Icon name="pin" size={18} />
-              <span data-testid="member-place">{[place, view.distance_km === null ? null : formats.distance(view.distance_km)].filter(Boolean).join(" · ")}</span>
+              <span data-testid="member-place">
+                {[place, view.distance_km === null ? null : formats.distance(view.distance_km)].filter(Boolean).join(" · ")}
+              </span>
             </p>
           )}
           {view.activity && (

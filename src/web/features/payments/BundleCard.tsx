@@ -21,7 +21,11 @@ export function BundleCard({ bundle }: { bundle: CreditBundle }) {
         {bundle.amount < bundle.price && <p className="text-decoration-line-through text-body-secondary mb-0">{money(bundle.price, bundle.currency)}</p>}
         <p className="h4 mb-1">{money(bundle.amount, bundle.currency)}</p>
         <p className="small text-body-secondary">{t("credits.per_credit", { price: money(Math.round(bundle.amount / bundle.credits), bundle.currency) })}</p>
-        <PrefetchLink to={`/credits/${bundle.id}`} className={`btn mt-auto ${bundle.popular ? "btn-primary" : "btn-outline-primary"}`} data-testid={`buy-${bundle.credits}`}>
+        <PrefetchLink
+          to={`/credits/${bundle.id}`}
+          className={`btn mt-auto ${bundle.popular ? "btn-primary" : "btn-outline-primary"}`}
+          data-testid={`buy-${bundle.credits}`}
+        >
           {t("credits.choose")}
         </PrefetchLink>
       </Card.Body>

@@ -31,11 +31,11 @@ export function CreditHistory() {
             <tr key={e.id}>
               <td>
                 {t(`transactions.reason_${e.reason}`)}
-                <small className="d-block text-body-secondary text-nowrap">
-                  {formats.dateTime(e.created_at)}
-                </small>
+                <small className="d-block text-body-secondary text-nowrap">{formats.dateTime(e.created_at)}</small>
               </td>
-              <td className={`text-end ${e.delta > 0 ? "text-success-emphasis" : ""}`}>{e.delta > 0 ? `+${formats.number(e.delta)}` : formats.number(e.delta)}</td>
+              <td className={`text-end ${e.delta > 0 ? "text-success-emphasis" : ""}`}>
+                {e.delta > 0 ? `+${formats.number(e.delta)}` : formats.number(e.delta)}
+              </td>
               <td className="text-end">{formats.number(e.balance_after)}</td>
               <td className="text-end text-body-secondary">
                 {e.worth.length ? e.worth.map((w) => money(w.amount, w.currency)).join(" + ") : t("transactions.free")}

@@ -37,7 +37,14 @@ export function DirectDebitForm(props: { bundleId: number; amount: string; disco
         </Alert>
       )}
       <FormField id="dd-holder" label={t("directdebit.holder")} autoComplete="name" registration={register("holder")} error={formState.errors.holder} />
-      <FormField id="dd-iban" label={t("directdebit.iban")} autoComplete="off" help={t("directdebit.iban_hint")} registration={register("iban")} error={formState.errors.iban} />
+      <FormField
+        id="dd-iban"
+        label={t("directdebit.iban")}
+        autoComplete="off"
+        help={t("directdebit.iban_hint")}
+        registration={register("iban")}
+        error={formState.errors.iban}
+      />
       <FormField
         id="dd-phone"
         label={t("directdebit.phone")}

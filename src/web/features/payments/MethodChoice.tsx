@@ -27,7 +27,10 @@ export function MethodChoice({ offer, bundle, method }: { offer: CreditsOffer; b
   const chosen = isPaymentMethodId(picked) && methods.some((m) => m.id === picked) ? picked : methods[0]?.id;
   // The offer's discount applies to this bundle; a code limited to some methods only with those.
   const discount = offer.discount;
-  const discounted = discount !== null && bundle.discount_percentage !== null && (discount.paymentmethods.length === 0 || (chosen !== undefined && discount.paymentmethods.includes(chosen)));
+  const discounted =
+    discount !== null &&
+    bundle.discount_percentage !== null &&
+    (discount.paymentmethods.length === 0 || (chosen !== undefined && discount.paymentmethods.includes(chosen)));
   const price = priceBreakdown(bundle.price, discounted ? bundle.discount_percentage : null, chosen ?? null);
 
   const [keepCard, setKeepCard] = useState(true);

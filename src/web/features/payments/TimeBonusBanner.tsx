@@ -18,7 +18,11 @@ export function TimeBonusBanner() {
   const left = useTimeBonus();
   if (left === null || !routeName || !TIME_BONUS_BANNER_ROUTES.includes(routeName)) return null;
   return (
-    <PrefetchLink to="/credits" className="time-bonus-banner d-flex align-items-center text-center text-white text-decoration-none" data-testid="time-bonus-banner">
+    <PrefetchLink
+      to="/credits"
+      className="time-bonus-banner d-flex align-items-center text-center text-white text-decoration-none"
+      data-testid="time-bonus-banner"
+    >
       <Container>
         {t("time_bonus.banner", { percent: TIME_BONUS_VALUE_PERCENTAGE })}{" "}
         <span className="fw-bold time-bonus-countdown" data-testid="time-bonus-countdown">

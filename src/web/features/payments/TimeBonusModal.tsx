@@ -32,11 +32,11 @@ export function TimeBonusModal() {
   const allowed =
     modalMayOpen({ banner, firstPageOfVisit }) &&
     timeBonusModalAllowed({
-    inMembersArea,
-    credits: user?.credits ?? 0,
-    dismissed,
-    visible: left !== null,
-  });
+      inMembersArea,
+      credits: user?.credits ?? 0,
+      dismissed,
+      visible: left !== null,
+    });
   const loggedIn = user !== null;
   useEffect(() => {
     if (!allowed || !loggedIn) return;

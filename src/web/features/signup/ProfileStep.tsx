@@ -76,7 +76,11 @@ export function ProfileStep({ step, user, onBack, onDone }: Props) {
 
   const submit = handleSubmit(async (values) => {
     setFormError("");
-    const missing = missingForStep(step, { gender: values.gender || null, sexuality: values.sexuality || null, country: values.country || null, region: values.region || null }, regions.length > 0);
+    const missing = missingForStep(
+      step,
+      { gender: values.gender || null, sexuality: values.sexuality || null, country: values.country || null, region: values.region || null },
+      regions.length > 0,
+    );
     for (const field of missing) setError(field, { type: "required", message: "errors.field_required" });
     if (missing.length > 0) return;
     const update = Object.fromEntries(Object.entries(formToUpdate(values, fields)).filter(([key]) => (fields as readonly string[]).includes(key)));
@@ -146,7 +150,11 @@ export function ProfileStep({ step, user, onBack, onDone }: Props) {
                   </span>
                   <span className="small text-body-secondary">{t("profile.interests_count", { count: interests.length, max: MAX_INTERESTS })}</span>
                 </div>
-                <InterestChips selected={interests} onChange={(next) => setValue("interests", next, { shouldDirty: true })} labelledBy="signup-interests-label" />
+                <InterestChips
+                  selected={interests}
+                  onChange={(next) => setValue("interests", next, { shouldDirty: true })}
+                  labelledBy="signup-interests-label"
+                />
               </>
             )}
           </>
