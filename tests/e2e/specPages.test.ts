@@ -39,7 +39,11 @@ describe("premium and pricing", () => {
     await pricing.getByRole("heading", { name: "Pricing", level: 1 }).waitFor();
     const rows = pricing.locator("tbody tr");
     // The bundles arrive after the heading: wait for the third row with its price.
-    await rows.nth(2).getByText(/\$\s?\d/).first().waitFor();
+    await rows
+      .nth(2)
+      .getByText(/\$\s?\d/)
+      .first()
+      .waitFor();
     expect(await rows.count()).toBeGreaterThanOrEqual(3);
     for (const text of await rows.allTextContents()) expect(text).toMatch(/\$\s?\d/);
     await pricing.getByText(/You can ask for a refund of a purchase within \d+ days/).waitFor();
