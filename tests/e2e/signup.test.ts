@@ -193,6 +193,8 @@ describe("a visitor signs up in steps", () => {
     const steps = new SignupSteps(page);
     await steps.at(1);
     const tabTo = async (selector: string) => {
+      // The steps after the account load as a chunk of their own: the field is there before tabbing to it.
+      await page.locator(selector).first().waitFor();
       for (let i = 0; i < 60; i++) {
         await page.keyboard.press("Tab");
         if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector)) return;
