@@ -12,6 +12,17 @@ export const canLookUp = (operator: Operator) => operator.role === "support" || 
 export const isAdmin = (operator: Operator) => operator.role === "admin";
 export const canModerate = (operator: Operator) => operator.role === "moderator" || operator.role === "admin";
 
+/** The console's menu, in its order, with the roles that see each entry. */
+const CONSOLE_MENU: { key: string; to: string; allowed: (operator: Operator) => boolean }[] = [
+  { key: "members", to: "/console", allowed: canLookUp },
+  { key: "reports", to: "/console/reports", allowed: canModerate },
+  { key: "photos", to: "/console/photos", allowed: canModerate },
+  { key: "complaints", to: "/console/complaints", allowed: canLookUp },
+  { key: "appeals", to: "/console/appeals", allowed: canModerate },
+  { key: "operations", to: "/console/operations", allowed: canLookUp },
+  { key: "audit", to: "/console/audit", allowed: isAdmin },
+];
+
 /** The console's frame: menu by role, who is signed in, the optional second factor, sign-out. */
 export function ConsoleShell({ operator, children }: { operator: Operator; children: ReactNode }) {
   const { t } = useTranslation(CONSOLE_NS);
@@ -27,41 +38,11 @@ export function ConsoleShell({ operator, children }: { operator: Operator; child
           <Navbar.Toggle aria-controls="console-nav" aria-label={t("menu")} />
           <Navbar.Collapse id="console-nav">
             <Nav className="me-auto">
-              {canLookUp(operator) && (
-                <Nav.Link as={Link} to="/console" eventKey="members">
-                  {t("nav.members")}
+              {CONSOLE_MENU.filter((item) => item.allowed(operator)).map((item) => (
+                <Nav.Link key={item.key} as={Link} to={item.to} eventKey={item.key}>
+                  {t(`nav.${item.key}`)}
                 </Nav.Link>
-              )}
-              {canModerate(operator) && (
-                <Nav.Link as={Link} to="/console/reports" eventKey="reports">
-                  {t("nav.reports")}
-                </Nav.Link>
-              )}
-              {canModerate(operator) && (
-                <Nav.Link as={Link} to="/console/photos" eventKey="photos">
-                  {t("nav.photos")}
-                </Nav.Link>
-              )}
-              {canLookUp(operator) && (
-                <Nav.Link as={Link} to="/console/complaints" eventKey="complaints">
-                  {t("nav.complaints")}
-                </Nav.Link>
-              )}
-              {canModerate(operator) && (
-                <Nav.Link as={Link} to="/console/appeals" eventKey="appeals">
-                  {t("nav.appeals")}
-                </Nav.Link>
-              )}
-              {canLookUp(operator) && (
-                <Nav.Link as={Link} to="/console/operations" eventKey="operations">
-                  {t("nav.operations")}
-                </Nav.Link>
-              )}
-              {isAdmin(operator) && (
-                <Nav.Link as={Link} to="/console/audit" eventKey="audit">
-                  {t("nav.audit")}
-                </Nav.Link>
-              )}
+              ))}
             </Nav>
             <Nav className="align-items-md-center gap-2">
               <Navbar.Text data-testid="console-operator">
