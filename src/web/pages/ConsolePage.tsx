@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type ReactElement, useEffect, useState } from "react";
 import { Alert } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
@@ -37,17 +37,24 @@ export function ConsolePage() {
   );
 }
 
-function ConsoleScreen({ operator }: { operator: NonNullable<ReturnType<typeof useConsoleSession>["data"]>["operator"] & object }) {
+type SignedInOperator = NonNullable<ReturnType<typeof useConsoleSession>["data"]>["operator"] & object;
+
+/** The console's screens by route, with the roles that may open each (the server checks them again on every call). */
+const SCREENS: Record<string, { allowed: (operator: SignedInOperator) => boolean; screen: (operator: SignedInOperator) => ReactElement }> = {
+  "console-audit": { allowed: isAdmin, screen: () => <AuditLog /> },
+  "console-photos": { allowed: canModerate, screen: () => <PhotoQueue /> },
+  "console-complaints": { allowed: canLookUp, screen: (operator) => <ComplaintsQueue operator={operator} /> },
+  "console-appeals": { allowed: canModerate, screen: () => <AppealsQueue /> },
+  "console-operations": { allowed: canLookUp, screen: () => <OperationsScreen /> },
+  "console-reports": { allowed: canModerate, screen: (operator) => <ReportsQueue operator={operator} /> },
+};
+
+function ConsoleScreen({ operator }: { operator: SignedInOperator }) {
   const { t } = useTranslation(CONSOLE_NS);
   const route = useRouteName();
   const { id } = useParams();
   if (route === "console-members-id") return <MemberView operator={operator} id={Number(id)} />;
-  if (route === "console-audit") return isAdmin(operator) ? <AuditLog /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
-  if (route === "console-photos") return canModerate(operator) ? <PhotoQueue /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
-  if (route === "console-complaints")
-    return canLookUp(operator) ? <ComplaintsQueue operator={operator} /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
-  if (route === "console-appeals") return canModerate(operator) ? <AppealsQueue /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
-  if (route === "console-operations") return canLookUp(operator) ? <OperationsScreen /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
-  if (route === "console-reports") return canModerate(operator) ? <ReportsQueue operator={operator} /> : <Alert variant="warning">{t("not_allowed")}</Alert>;
-  return <ConsoleHome operator={operator} />;
+  const entry = route ? SCREENS[route] : undefined;
+  if (!entry) return <ConsoleHome operator={operator} />;
+  return entry.allowed(operator) ? entry.screen(operator) : <Alert variant="warning">{t("not_allowed")}</Alert>;
 }
