@@ -12,6 +12,7 @@ import { photoModerationCalls } from "./schemas/photoModeration";
 import { reportsCalls } from "./schemas/reports";
 import { settingsCalls } from "./schemas/settings";
 import { authCalls } from "./schemas/user";
+import { verificationCalls } from "./schemas/verification";
 
 /**
  * Every call of the API that has a contract. The web client imports only its type (nothing of it
@@ -33,6 +34,7 @@ export const API_CALLS = {
   ...photoModerationCalls,
   ...reportsCalls,
   ...landersCalls,
+  ...verificationCalls,
 };
 
 export type ApiCalls = typeof API_CALLS;

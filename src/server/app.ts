@@ -115,6 +115,8 @@ import { reportsQueueRoutes } from "./features/reports/reportsQueue.routes";
 import { photoModerationRoutes } from "./features/photoModeration/photoModeration.routes";
 import { PhotoModerationService } from "./features/photoModeration/photoModeration.service";
 import { photoNoticesRoutes } from "./features/photoModeration/photoNotices.routes";
+import { verificationRoutes } from "./features/verification/verification.routes";
+import { VerificationService } from "./features/verification/verification.service";
 
 export interface AppOptions {
   /** An already open database (tests); otherwise opened from the config and migrated. */
@@ -368,6 +370,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const photoModeration = new PhotoModerationService(db, storage, siteOriginOf(config), mailFrom, onMemberChanged, () => worker.wake());
   await app.register(photoModerationRoutes, { moderation: photoModeration });
   await app.register(photoNoticesRoutes, { moderation: photoModeration });
+  await app.register(verificationRoutes, {
+    verification: new VerificationService(db, storage, siteOriginOf(config), mailFrom, onMemberChanged, () => worker.wake()),
+  });
   await app.register(complaintsQueueRoutes, { queue: new ComplaintsQueueService(db, siteOriginOf(config), () => worker.wake()) });
   await app.register(decisionsRoutes, { db, appeals: new AppealsService(db, restrictions, teller, () => worker.wake()) });
   if (testProvider) await app.register(testProviderRoutes, { provider: testProvider, wake: () => worker.wake() });

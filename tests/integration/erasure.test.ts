@@ -189,6 +189,11 @@ describe.each([
       expect(up.status).toBe(200);
       profilePhotos.push(up.body.photo.id);
     }
+    // A verification selfie waiting for a moderator (her photo approved by hand: this site pre-moderates).
+    await db().execute(sql`UPDATE photos SET status = 'approved' WHERE id = ${profilePhotos[0]}`);
+    expect((await z.client.post("/api/verification.php", {})).status).toBe(200);
+    expect((await z.client.upload("/api/verification-selfie.php", "photo", await makeJpeg())).status).toBe(200);
+    const [{ key: selfie }] = await rows<{ key: string }>(sql`SELECT selfie_key AS key FROM verification_requests WHERE profile_id = ${ID}`);
 
     // A reset mail to the first address, then a new address.
     expect((await t.client().post("/api/reset-password.php", { email: FIRST_EMAIL })).status).toBe(200);
@@ -273,8 +278,8 @@ describe.each([
     // Leaving, with a reason and a few words; mails are sent, others still wait.
     expect((await z.client.post("/api/account-delete.php", { reason: "privacy", detail: `Bye from ${NAME}`, password: PASSWORD })).status).toBe(200);
     await settle("mail");
-    const filesOfZerlinde = (await storedFiles()).filter((f) => [...profilePhotos, ...chatPhotos].some((id) => f.includes(id)));
-    expect(filesOfZerlinde).toHaveLength(2 * 4 + 2 * 2);
+    const filesOfZerlinde = (await storedFiles()).filter((f) => f === selfie || [...profilePhotos, ...chatPhotos].some((id) => f.includes(id)));
+    expect(filesOfZerlinde).toHaveLength(2 * 4 + 2 * 2 + 1);
     expect((await traces()).length).toBeGreaterThan(20);
 
     await fifteenDaysLater();
@@ -292,7 +297,8 @@ describe.each([
     expect((await storedFiles()).filter((f) => filesOfZerlinde.includes(f))).toEqual([]);
     const owned = await rows<{ file: string }>(sql`
       SELECT 'photos/' || f AS file FROM photos, unnest(ARRAY[filename, thumb_filename, match_filename, blurred_filename]) AS f
-      UNION ALL SELECT 'chatphotos/' || attachment || s FROM messages, unnest(ARRAY['.jpg', '_thumb.jpg']) AS s WHERE kind = 'photo'`);
+      UNION ALL SELECT 'chatphotos/' || attachment || s FROM messages, unnest(ARRAY['.jpg', '_thumb.jpg']) AS s WHERE kind = 'photo'
+      UNION ALL SELECT selfie_key FROM verification_requests WHERE selfie_key IS NOT NULL`);
     expect((await storedFiles()).filter((f) => !owned.some((o) => o.file === f))).toEqual([]);
 
     // What the law keeps, without her.

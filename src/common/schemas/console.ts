@@ -76,6 +76,8 @@ export const AUDIT_ACTIONS = [
   "complaints.close",
   "photo.approve",
   "photo.reject",
+  "verification.approve",
+  "verification.reject",
   "member.refund",
   "member.resend_activation",
   "member.fictional",

@@ -94,6 +94,8 @@ const searchFilterShape = {
   countryregion: z.string().max(10).optional(),
   min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
   max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+  /** "1": verified members only (photo verification). */
+  verified: z.literal("1").optional(),
 };
 
 /**

@@ -44,6 +44,8 @@ export const profileSchema = z.object({
   relationship_status: z.string().nullable(),
   tattoos: z.string().nullable(),
   fictional: z.boolean(),
+  /** A moderator compared the member's selfie in a given pose with their photos (photo verification). */
+  verified: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -78,6 +80,8 @@ export const memberCardSchema = z.object({
   city: z.string().nullable(),
   main_image: mainImageSchema.nullable(),
   fictional: z.boolean(),
+  /** The member's photos are verified (a badge on the card). */
+  verified: z.boolean(),
   /**
    * Kilometres from the viewer's town to the member's (whole, 0 for under 1 km; common/distance.ts),
    * or null when one of them has no place or the viewer is a visitor.

@@ -17,6 +17,8 @@ export type MailTemplate =
   | "reactivation"
   | "complaint_answer"
   | "photo_rejected"
+  | "verification_approved"
+  | "verification_rejected"
   | SecurityTemplate
   | NotificationTemplate
   | DecisionTemplate;

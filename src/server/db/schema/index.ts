@@ -15,3 +15,4 @@ export * from "./accountDeletions";
 export * from "./operators";
 export * from "./reports";
 export * from "./decisions";
+export * from "./verifications";

@@ -97,6 +97,12 @@ export const profiles = pgTable(
     /** When the member last used the site (a request or a live socket), written at most every few minutes. */
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
     mainPhotoId: text("main_photo_id"),
+    /**
+     * When a moderator approved the member's verification selfie (features/verification); shown as a
+     * badge and a search filter. Removing or replacing the photos later does not take it away (our
+     * choice for now: the person was checked, not one picture).
+     */
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // The search indexes (with INCLUDE columns, which Drizzle cannot declare) are in the custom

@@ -18,13 +18,15 @@ export async function memberAddresses(db: Db, userId: number): Promise<{ siteId:
 }
 
 /**
- * The storage keys of the member's files: their photos with every variant, and every photo of their
- * conversations, sent or received (the conversations go whole).
+ * The storage keys of the member's files: their photos with every variant, a verification selfie
+ * still waiting, and every photo of their conversations, sent or received (the conversations go whole).
  */
 export async function storedFilesOf(db: Db, userId: number): Promise<string[]> {
   const rows = await q<{ key: string }>(
     db,
     sql`SELECT 'photos/' || unnest(ARRAY[filename, thumb_filename, match_filename, blurred_filename]) AS key FROM photos WHERE profile_id = ${userId}
+      UNION ALL
+      SELECT selfie_key FROM verification_requests WHERE profile_id = ${userId} AND selfie_key IS NOT NULL
       UNION ALL
       SELECT 'chatphotos/' || m.attachment || unnest(ARRAY['.jpg', '_thumb.jpg']) FROM messages m JOIN conversations c ON c.id = m.conversation_id
       WHERE m.kind = 'photo' AND m.attachment IS NOT NULL AND (c.member_a = ${userId} OR c.member_b = ${userId})`,

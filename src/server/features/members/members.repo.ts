@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, lt, notInArray, type SQL, sql } from "drizzle-orm";
 import { type Db, preparedRows, rowsOf } from "../../db/client";
 import { photos, profiles } from "../../db/schema";
 import type { Coordinates } from "../../geo/places";
@@ -17,6 +17,8 @@ export interface SearchFilter {
   /** Born on or before this date (the minimum age). */
   bornUntil?: string;
   interests?: string[];
+  /** Only members whose photos a moderator verified. */
+  verified?: boolean;
   /** Only these members (to count how many of a few match). */
   onlyIds?: number[];
 }
@@ -37,6 +39,7 @@ export type CardProfile = Pick<
   | "invisible"
   | "showActivity"
   | "lastActiveAt"
+  | "verifiedAt"
 >;
 
 export interface CardRow {
@@ -69,6 +72,7 @@ const cardColumns = {
   fictional: profiles.fictional,
   latitude: profiles.latitude,
   longitude: profiles.longitude,
+  verifiedAt: profiles.verifiedAt,
   ...activityFactsColumns,
 };
 
@@ -102,6 +106,7 @@ function where(filter: SearchFilter): SQL | undefined {
           sql`, `,
         )}]::text[]`
       : undefined,
+    filter.verified ? isNotNull(profiles.verifiedAt) : undefined,
     filter.excludeIds.length ? notInArray(profiles.id, filter.excludeIds) : undefined,
     filter.onlyIds ? sql`${profiles.id} = ANY(${`{${filter.onlyIds.join(",")}}`}::int[])` : undefined,
   );
@@ -207,6 +212,10 @@ export async function searchNewestPage(
   if (filter.region) add("r", "X.region = {v}", filter.region);
   if (filter.bornFrom) add("f", "X.date_of_birth >= {v}::date", filter.bornFrom);
   if (filter.bornUntil) add("u", "X.date_of_birth <= {v}::date", filter.bornUntil);
+  if (filter.verified) {
+    conditions.push("X.verified_at IS NOT NULL");
+    shape += "v";
+  }
   if (filter.interests?.length) add("i", "X.interests ?| {v}::text[]", `{${filter.interests.map((i) => JSON.stringify(i)).join(",")}}`);
   if (cursorId !== null) values.push(cursorId);
   const after = cursorId === null ? "" : `AND p.id < $${values.length}`;
@@ -249,6 +258,7 @@ export interface RawCard {
   invisible: boolean;
   show_activity: boolean;
   last_active_at: Date | string | null;
+  verified_at: Date | string | null;
   photo_id: string | null;
   filename: string | null;
   thumb_filename: string | null;
@@ -276,7 +286,7 @@ export async function cardsByIds(db: Db, ids: number[], excludeIds: number[] = [
 
 /** The columns of a RawCard over profiles p and photos ph, as text (for prepared statements) and as SQL. */
 export const CARD_COLUMNS = `p.id, p.name, p.gender, p.country, p.region, p.city, p.date_of_birth::text AS date_of_birth, p.fictional,
-  p.latitude, p.longitude, ${activityFactsText("p")},
+  p.latitude, p.longitude, p.verified_at, ${activityFactsText("p")},
   ph.id AS photo_id, ph.filename, ph.thumb_filename, ph.match_filename, ph.status AS photo_status`;
 export const CARD_COLUMNS_SQL = sql.raw(CARD_COLUMNS);
 
@@ -296,6 +306,7 @@ export function cardRowOf(r: RawCard): CardRow {
       invisible: r.invisible,
       showActivity: r.show_activity,
       lastActiveAt: r.last_active_at === null ? null : new Date(r.last_active_at),
+      verifiedAt: r.verified_at === null ? null : new Date(r.verified_at),
     },
     mainPhoto:
       r.photo_id && r.filename && r.thumb_filename && r.match_filename && r.photo_status

@@ -90,6 +90,7 @@ export class MembersService {
       bornFrom: applied.max_age ? yearsAgo(applied.max_age + 1, 1) : undefined,
       bornUntil: applied.min_age ? yearsAgo(applied.min_age) : undefined,
       interests: applied.interests,
+      verified: applied.verified === "1" || undefined,
     };
     const order: SearchOrder = applied.sort === "distance" && viewer.place ? { by: "distance", from: viewer.place } : { by: "newest" };
     const cursor = cursorOf(query.cursor, order.by);

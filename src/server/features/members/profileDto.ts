@@ -39,6 +39,7 @@ export function profileDto(profile: ProfileRow, mainPhoto: MainPhoto | null): Pr
     relationship_status: profile.relationshipStatus,
     tattoos: profile.tattoos,
     fictional: profile.fictional,
+    verified: profile.verifiedAt !== null,
   };
 }
 
@@ -71,6 +72,7 @@ export function memberCardDto(profile: CardProfile, mainPhoto: MainPhoto | null,
     city: profile.city,
     main_image: mainImageDto(mainPhoto),
     fictional: profile.fictional,
+    verified: profile.verifiedAt !== null,
     distance_km: distance,
     activity: shownActivity(profile),
   };

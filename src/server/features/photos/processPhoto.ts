@@ -53,3 +53,18 @@ export async function processPhoto(input: Buffer, storage: Storage): Promise<Sto
   ]);
   return photo;
 }
+
+/**
+ * A verification selfie (features/verification): the same checks and re-encoding, one size, kept
+ * apart (`verifications/`) because only moderators may see it. Returns its storage key.
+ */
+export async function processSelfie(input: Buffer, storage: Storage): Promise<string> {
+  const key = `verifications/${randomUUID()}.jpg`;
+  const body = await sharp(input, { failOn: "error", limitInputPixels: 40_000_000 })
+    .rotate()
+    .resize(1080, 1350, { fit: "inside", withoutEnlargement: true })
+    .jpeg({ quality: 85, mozjpeg: true })
+    .toBuffer();
+  await storage.put(key, body);
+  return key;
+}

@@ -16,6 +16,7 @@ const card = (id: number): MemberCard => ({
   city: null,
   main_image: null,
   fictional: false,
+  verified: false,
   distance_km: null,
   activity: null,
 });

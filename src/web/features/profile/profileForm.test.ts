@@ -39,6 +39,7 @@ const profile: Profile = {
   relationship_status: "single",
   tattoos: null,
   fictional: false,
+  verified: false,
 };
 
 describe("profile editor form", () => {
