@@ -14,6 +14,7 @@ import { SessionsCard } from "../features/account/SessionsCard";
 import { ProfileSwitch } from "../features/profile/ProfileSwitch";
 import { PhotoManager } from "../features/profile/PhotoManager";
 import { ProfileEditor } from "../features/profile/ProfileEditor";
+import { VerificationCard } from "../features/profile/VerificationCard";
 import { useFormats } from "../i18n/formats";
 
 /** Own profile (photos, invisible mode, every profile field) and account settings. */
@@ -61,6 +62,11 @@ export function ProfilePage() {
             <Card className="border-0 shadow-sm mb-4">
               <Card.Body>
                 <PhotoManager photos={own.data.photos} maxPhotos={own.data.max_photos} paidUser={user.paid_user} />
+              </Card.Body>
+            </Card>
+            <Card className="border-0 shadow-sm mb-4">
+              <Card.Body>
+                <VerificationCard />
               </Card.Body>
             </Card>
             <Card className="border-0 shadow-sm">

@@ -5,6 +5,7 @@ import type { MemberCard } from "../../../common/schemas/user";
 import { Icon } from "../../components/Icon";
 import { PrefetchLink } from "../../components/PrefetchLink";
 import { ReportButton } from "../members/ReportButton";
+import { VerifiedBadge } from "../members/VerifiedBadge";
 import { FictionalMark } from "./FictionalMark";
 import { MemberAvatar } from "./MemberAvatar";
 
@@ -23,6 +24,7 @@ export function ChatHeader({ member }: { member: MemberCard | null }) {
             <h1 className="h6 fw-semibold mb-0 text-truncate">
               {member.name}
               {member.age !== null && <span className="fw-normal">, {member.age}</span>}
+              {member.verified && <VerifiedBadge size={16} className="ms-1" />}
             </h1>
             {member.fictional && <FictionalMark />}
           </PrefetchLink>

@@ -5,6 +5,7 @@ import { Icon } from "../../components/Icon";
 import { PrefetchLink } from "../../components/PrefetchLink";
 import { useFormats } from "../../i18n/formats";
 import { countBadgeText } from "../layout/countBadgeText";
+import { VerifiedBadge } from "../members/VerifiedBadge";
 import { FictionalMark } from "./FictionalMark";
 import { MemberAvatar } from "./MemberAvatar";
 import { listTimeOptions } from "./messageDays";
@@ -34,6 +35,7 @@ export function ChatListRow({ chat, ownId, now, onRemove }: Props) {
             <span className="chat-row-name text-truncate">
               {member.name}
               {member.age !== null && <span className="fw-normal">, {member.age}</span>}
+              {member.verified && <VerifiedBadge size={16} className="ms-1" />}
             </span>
             {member.fictional && <FictionalMark />}
             {last && (

@@ -6,6 +6,7 @@ import { Icon, isIconName } from "../../components/Icon";
 import { PrefetchLink } from "../../components/PrefetchLink";
 import { useFormats } from "../../i18n/formats";
 import { MemberActivity } from "./MemberActivity";
+import { VerifiedBadge } from "./VerifiedBadge";
 
 interface Props {
   member: Member;
@@ -34,6 +35,7 @@ export function MemberCard({ member, to = `/members/${member.id}`, isNew = false
             <div className="fw-semibold text-truncate">
               {member.name}
               {member.age !== null && <span className="fw-normal">, {member.age}</span>}
+              {member.verified && <VerifiedBadge size={16} className="ms-1" />}
             </div>
             {place && (
               <div className="small text-truncate opacity-75" data-testid="member-place">

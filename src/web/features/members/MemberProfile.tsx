@@ -14,6 +14,7 @@ import { MemberGrid } from "./MemberGrid";
 import { MemberPhotos } from "./MemberPhotos";
 import { locationLine, profileFacts } from "./profileFacts";
 import { useCountryRegions } from "./useCountryRegions";
+import { VerifiedBadge } from "./VerifiedBadge";
 
 /** Another member's profile: photos, facts the site shows, actions, and related members. */
 export function MemberProfile({ view }: { view: MemberView }) {
@@ -41,6 +42,7 @@ export function MemberProfile({ view }: { view: MemberView }) {
           <h1 className="h2 mb-1">
             {profile.name}
             {profile.age !== null && <span className="fw-normal">, {profile.age}</span>}
+            {profile.verified && <VerifiedBadge size={24} className="ms-2" />}
           </h1>
           {(place || view.distance_km !== null) && (
             <p className="text-body-secondary d-flex align-items-center gap-1 mb-2">

@@ -165,6 +165,19 @@ export function SearchFilterForm({ filters, onSearch, canSortByDistance = false 
                   )}
                 </Col>
               </Row>
+              <Form.Check
+                type="switch"
+                id="search-verified"
+                className="mt-3 mb-0"
+                data-testid="search-verified"
+                {...register("verified")}
+                label={
+                  <span className="d-inline-flex align-items-center gap-1">
+                    {t("verification.only_verified")}
+                    <Icon name="verified" size={18} className="verified-badge" />
+                  </span>
+                }
+              />
               {showInterests && (
                 <div className="mt-3">
                   <div id="search-interests-label" className="small fw-semibold mb-2">

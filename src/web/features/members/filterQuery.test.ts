@@ -56,6 +56,16 @@ describe("search filters in the query string", () => {
     expect(filtersFromForm({ gender: "", country: "", countryregion: "X", min_age: "", max_age: "", interests: [], sort: "" })).toEqual({});
   });
 
+  it("keeps the verified-only filter in the link, the form and the API query", () => {
+    expect(read("gender=female&verified=1")).toEqual({ gender: "female", verified: true });
+    expect(read("verified=yes")).toEqual({});
+    expect(filtersToParams({ gender: "male", verified: true }).toString()).toBe("gender=male&verified=1");
+    expect(filtersToApiQuery({ verified: true }, null)).toEqual({ verified: "1" });
+    expect(filtersFromForm(filtersToForm({ verified: true }))).toEqual({ verified: true });
+    expect(filtersToForm({}).verified).toBe(false);
+    expect(activeFilterCount({ gender: "male", verified: true })).toBe(2);
+  });
+
   it("keeps the order of the results, and drops an unknown one", () => {
     expect(read("gender=female&sort=distance")).toEqual({ gender: "female", sort: "distance" });
     expect(read("sort=closest")).toEqual({});

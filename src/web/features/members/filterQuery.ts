@@ -18,6 +18,8 @@ export interface SearchFilters {
   interests?: Interest[];
   /** Newest or nearest first (spec section 3 has no order; nearest first needs the member's place). */
   sort?: SearchSort;
+  /** Verified members only (photo verification): `verified=1`. */
+  verified?: true;
 }
 
 /** The filter form's values: what the selects hold, "" for "any". */
@@ -29,6 +31,7 @@ export interface SearchFormValues {
   max_age: string;
   interests: string[];
   sort: string;
+  verified?: boolean;
 }
 
 const isGender = (value: string): value is Gender => (GENDERS as readonly string[]).includes(value);
@@ -64,6 +67,7 @@ export function filtersFromParams(params: URLSearchParams, countries?: readonly 
   if (interests.length > 0) filters.interests = interests;
   const sort = params.get("sort") ?? "";
   if (isSort(sort)) filters.sort = sort;
+  if (params.get("verified") === "1") filters.verified = true;
   return filters;
 }
 
@@ -77,6 +81,7 @@ export function filtersToParams(filters: SearchFilters): URLSearchParams {
   if (filters.max_age !== undefined) params.set("max_age", String(filters.max_age));
   if (filters.interests?.length) params.set("interests", filters.interests.join(","));
   if (filters.sort) params.set("sort", filters.sort);
+  if (filters.verified) params.set("verified", "1");
   return params;
 }
 
@@ -93,6 +98,7 @@ export function filtersToApiQuery(filters: SearchFilters, cursor?: string | null
   if (filters.max_age !== undefined) query.max_age = filters.max_age;
   if (filters.interests?.length) query.interests = filters.interests.join(",");
   if (filters.sort) query.sort = filters.sort;
+  if (filters.verified) query.verified = "1";
   if (cursor) query.cursor = cursor;
   return query;
 }
@@ -106,17 +112,23 @@ export function filtersToForm(filters: SearchFilters): SearchFormValues {
     max_age: filters.max_age === undefined ? "" : String(filters.max_age),
     interests: filters.interests ?? [],
     sort: filters.sort ?? "",
+    verified: filters.verified ?? false,
   };
 }
 
 export function filtersFromForm(values: SearchFormValues, countries?: readonly string[]): SearchFilters {
-  const { interests, ...rest } = values;
-  return filtersFromParams(new URLSearchParams({ ...rest, interests: interests.join(",") }), countries);
+  const { interests, verified, ...rest } = values;
+  return filtersFromParams(new URLSearchParams({ ...rest, interests: interests.join(","), verified: verified ? "1" : "" }), countries);
 }
 
 /** How many filters are set (shown on the collapsed filter button on phones). */
 export function activeFilterCount(filters: SearchFilters): number {
-  return [filters.gender, filters.country, filters.countryregion, filters.min_age ?? filters.max_age, filters.interests?.length ? 1 : undefined].filter(
-    (v) => v !== undefined,
-  ).length;
+  return [
+    filters.gender,
+    filters.country,
+    filters.countryregion,
+    filters.min_age ?? filters.max_age,
+    filters.interests?.length ? 1 : undefined,
+    filters.verified,
+  ].filter((v) => v !== undefined).length;
 }
