@@ -1,6 +1,5 @@
 import { Alert, Button, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
-import { VERIFICATION_POSES } from "../../../common/verification";
 import { useSendSelfie, useStartVerification, useVerification } from "../../api/verificationApi";
 import { Icon } from "../../components/Icon";
 import { SelfieCapture } from "./SelfieCapture";
@@ -60,9 +59,7 @@ export function VerificationCard() {
       {data?.state === "started" && data.pose && (
         <>
           <div className="pose-card rounded p-3 mb-3 d-flex align-items-center gap-3" data-testid="verification-pose" data-pose={data.pose}>
-            <span className="pose-sign" aria-hidden="true">
-              {VERIFICATION_POSES[data.pose]}
-            </span>
+            <Icon name="camera" size={32} className="pose-sign flex-shrink-0" />
             <div>
               <div className="small text-body-secondary">{t("verification.pose_label")}</div>
               <div className="fw-semibold fs-5">{t(`verification.poses.${data.pose}`)}</div>
