@@ -103,6 +103,7 @@ export const PAGE_ROUTES = [
   { name: "console-audit", path: "/console/audit", layout: "console" },
   { name: "console-reports", path: "/console/reports", layout: "console" },
   { name: "console-photos", path: "/console/photos", layout: "console" },
+  { name: "console-verifications", path: "/console/verifications", layout: "console" },
   { name: "console-appeals", path: "/console/appeals", layout: "console" },
   { name: "console-complaints", path: "/console/complaints", layout: "console" },
   { name: "console-operations", path: "/console/operations", layout: "console" },

@@ -15,6 +15,7 @@ export const pages: Record<RouteName, [Loader, string]> = {
   "console-audit": [() => import("./pages/ConsolePage"), "ConsolePage"],
   "console-reports": [() => import("./pages/ConsolePage"), "ConsolePage"],
   "console-photos": [() => import("./pages/ConsolePage"), "ConsolePage"],
+  "console-verifications": [() => import("./pages/ConsolePage"), "ConsolePage"],
   "console-operations": [() => import("./pages/ConsolePage"), "ConsolePage"],
   "console-members-id": [() => import("./pages/ConsolePage"), "ConsolePage"],
   login: [() => import("./pages/LoginPage"), "LoginPage"],

@@ -52,6 +52,7 @@ export const PAGE_TITLE_KEYS: Readonly<Record<string, string>> = {
   "console-audit": "console_titles.audit",
   "console-reports": "console_titles.reports",
   "console-photos": "console_titles.photos",
+  "console-verifications": "console_titles.verifications",
   "console-appeals": "console_titles.appeals",
   "console-complaints": "console_titles.complaints",
   appeal: "decisions.appeal.title",

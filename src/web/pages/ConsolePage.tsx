@@ -15,6 +15,7 @@ import { ConsoleSignIn } from "../features/console/ConsoleSignIn";
 import { MemberView } from "../features/console/MemberView";
 import { PhotoQueue } from "../features/console/PhotoQueue";
 import { ReportsQueue } from "../features/console/ReportsQueue";
+import { VerificationQueue } from "../features/console/VerificationQueue";
 import { useRouteName } from "../hooks/useRouteName";
 
 /** /console, /console/audit and /console/members/:id: the operators' console, loaded as its own chunk. */
@@ -43,6 +44,7 @@ type SignedInOperator = NonNullable<ReturnType<typeof useConsoleSession>["data"]
 const SCREENS: Record<string, { allowed: (operator: SignedInOperator) => boolean; screen: (operator: SignedInOperator) => ReactElement }> = {
   "console-audit": { allowed: isAdmin, screen: () => <AuditLog /> },
   "console-photos": { allowed: canModerate, screen: () => <PhotoQueue /> },
+  "console-verifications": { allowed: canModerate, screen: () => <VerificationQueue /> },
   "console-complaints": { allowed: canLookUp, screen: (operator) => <ComplaintsQueue operator={operator} /> },
   "console-appeals": { allowed: canModerate, screen: () => <AppealsQueue /> },
   "console-operations": { allowed: canLookUp, screen: () => <OperationsScreen /> },

@@ -17,6 +17,7 @@ const CONSOLE_MENU: { key: string; to: string; allowed: (operator: Operator) => 
   { key: "members", to: "/console", allowed: canLookUp },
   { key: "reports", to: "/console/reports", allowed: canModerate },
   { key: "photos", to: "/console/photos", allowed: canModerate },
+  { key: "verifications", to: "/console/verifications", allowed: canModerate },
   { key: "complaints", to: "/console/complaints", allowed: canLookUp },
   { key: "appeals", to: "/console/appeals", allowed: canModerate },
   { key: "operations", to: "/console/operations", allowed: canLookUp },
