@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { ChatsResponse } from "../../src/common/schemas/chat";
 import type { OwnPhoto, SearchResponse, MemberView } from "../../src/common/schemas/members";
 import type { VerificationQueue, VerificationStatus } from "../../src/common/schemas/verification";
 import type { User } from "../../src/common/schemas/user";
@@ -132,7 +133,11 @@ describe("the moderator's decision", () => {
   it("approves: the member is verified, with a badge on the profile, on cards and in the verified-only search; told by mail", async () => {
     const member = await withPhoto({ language: "de", profile: { gender: "female" } });
     const unverified = await withPhoto({ profile: { gender: "female" } });
-    const viewer = await t.loggedIn({ profile: { gender: "male" } });
+    const viewer = await t.loggedIn({ profile: { gender: "male" }, credits: 100 });
+    // A conversation whose list item (kept per member, chatListCache.ts) is built before the approval.
+    expect((await viewer.client.post("/api/chat.php", { to: member.id, text: "Hello Vera" })).status).toBe(200);
+    const partnerInList = async () => (await viewer.client.get<ChatsResponse>("/api/chats.php")).body.chats.find((c) => c.profile === member.id)?.member;
+    expect((await partnerInList())?.verified).toBe(false);
     await submitted(member.client);
     const { moderator, request } = await queuedFor(member.id);
     const selfie = await moderator.client.get(request.selfie_url);
@@ -152,6 +157,7 @@ describe("the moderator's decision", () => {
     expect((await member.client.get<{ user: User }>("/api/user.php")).body.user.profile.verified).toBe(true);
     expect((await viewer.client.get<MemberView>(`/api/member.php?id=${member.id}`)).body.profile.verified).toBe(true);
     expect((await viewer.client.get<MemberView>(`/api/member.php?id=${unverified.id}`)).body.profile.verified).toBe(false);
+    expect((await partnerInList())?.verified).toBe(true);
 
     const all = await viewer.client.get<SearchResponse>("/api/members.php?gender=female");
     expect(all.body.profiles.find((p) => p.id === member.id)?.verified).toBe(true);
