@@ -196,6 +196,11 @@ describe("the moderator's decision", () => {
     expect(mail.text).toContain("The pose in the selfie is not the one we asked for.");
     expect(await audit(member.id)).toEqual([{ action: "verification.reject", reason: "pose_not_matching", operator_id: admin.id, pose: first.pose }]);
 
+    // The member's data download holds the request and its outcome, not where a selfie was kept.
+    const mine = await member.client.get<{ verifications: Array<Record<string, unknown>> }>("/api/my-data.php");
+    expect(mine.body.verifications).toEqual([expect.objectContaining({ pose: first.pose, status: "rejected", rejection_reason: "pose_not_matching" })]);
+    expect(JSON.stringify(mine.body.verifications)).not.toContain("verifications/");
+
     const again = await member.client.post<VerificationStatus>("/api/verification.php", {});
     expect(again.body.state).toBe("started");
     expect(again.body.pose).not.toBe(first.pose);

@@ -25,6 +25,7 @@ export async function collectMyData(db: Db, userId: number) {
     complaints,
     directDebits,
     storedCards,
+    verifications,
   ] = await Promise.all([
     q(
       db,
@@ -34,7 +35,7 @@ export async function collectMyData(db: Db, userId: number) {
     q(
       db,
       sql`SELECT name, status, gender, sexuality, date_of_birth, country, region, city, personal_text, interests, hair_color, eye_color, body_type,
-        relationship_status, tattoos, invisible, latitude, longitude, show_activity, last_active_at, updated_at FROM profiles WHERE id = ${userId}`,
+        relationship_status, tattoos, invisible, latitude, longitude, show_activity, last_active_at, verified_at, updated_at FROM profiles WHERE id = ${userId}`,
     ),
     q(
       db,
@@ -71,6 +72,8 @@ export async function collectMyData(db: Db, userId: number) {
     q(db, sql`SELECT reference, category, message, status, created_at FROM complaints WHERE user_id = ${userId} ORDER BY id`),
     q(db, sql`SELECT holder, iban, phone, created_at, confirmed_at FROM direct_debit_requests WHERE user_id = ${userId} ORDER BY created_at`),
     q(db, sql`SELECT label, method, created_at, revoked_at FROM stored_cards WHERE user_id = ${userId}`),
+    // The requests to be verified: the pose asked and the outcome (the selfie itself is seen by moderators only, and gone once decided).
+    q(db, sql`SELECT pose, status, rejection_reason, created_at, submitted_at, decided_at FROM verification_requests WHERE profile_id = ${userId} ORDER BY id`),
   ]);
   return {
     account: account[0] ?? null,
@@ -87,5 +90,6 @@ export async function collectMyData(db: Db, userId: number) {
     complaints,
     direct_debits: directDebits,
     stored_cards: storedCards,
+    verifications,
   };
 }
