@@ -247,7 +247,12 @@ describe("the operations screen", () => {
     expect(after.stuck_after_hours).toBe(24);
     expect(after.today.signups).toBe(before.today.signups + 1);
     expect(after.today.purchases).toBe(before.today.purchases + 1);
-    expect(after.today).toMatchObject({ reports_waiting: expect.any(Number), photos_waiting: expect.any(Number), complaints_open: expect.any(Number) });
+    expect(after.today).toMatchObject({
+      reports_waiting: expect.any(Number),
+      photos_waiting: expect.any(Number),
+      complaints_open: expect.any(Number),
+      verifications_waiting: 0,
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ChatsResponse } from "../../src/common/schemas/chat";
+import type { Operations } from "../../src/common/schemas/operations";
 import type { OwnPhoto, SearchResponse, MemberView } from "../../src/common/schemas/members";
 import type { VerificationQueue, VerificationStatus } from "../../src/common/schemas/verification";
 import type { User } from "../../src/common/schemas/user";
@@ -93,6 +94,10 @@ describe("asking to be verified", () => {
       photos: [{ url: expect.stringMatching(/^\/api\/console\/photos\//) }],
     });
     expect(queue.waiting).toBeGreaterThanOrEqual(1);
+    // The operations screen counts it with the other queues.
+    const admin = await signedInOperator(t, "admin");
+    const operations = await admin.client.get<Operations>("/api/console/operations");
+    expect(operations.body.today.verifications_waiting).toBe(queue.waiting);
   });
 
   it("allows one open request at a time: a second selfie while one waits is refused", async () => {

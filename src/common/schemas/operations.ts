@@ -42,6 +42,8 @@ export const operationsSchema = z.object({
     reports_waiting: z.number(),
     photos_waiting: z.number(),
     complaints_open: z.number(),
+    /** Selfies of the photo verification waiting for a moderator. */
+    verifications_waiting: z.number(),
   }),
   failed_jobs: z.array(failedJobSchema),
   stuck_payments: z.array(stuckPaymentSchema),

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { STUCK_PAYMENT_HOURS } from "../../../common/schemas/operations";
 import type { Db } from "../../db/client";
-import { complaints, jobs, payments, photos, reports, users } from "../../db/schema";
+import { complaints, jobs, payments, photos, reports, users, verificationRequests } from "../../db/schema";
 
 const LIST = 50;
 const startOfToday = sql`date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
@@ -9,7 +9,7 @@ const count = sql<number>`count(*)::int`;
 
 /** Today's (UTC) counts over all sites, and what waits for an operator now. */
 export async function todayCounts(db: Db) {
-  const [[signups], bought, [waitingReports], [waitingPhotos], [openComplaints]] = await Promise.all([
+  const [[signups], bought, [waitingReports], [waitingPhotos], [openComplaints], [waitingVerifications]] = await Promise.all([
     db.select({ n: count }).from(users).where(gte(users.signupDate, startOfToday)),
     db
       .select({ currency: payments.currency, n: count, amount: sql<number>`sum(${payments.amount})::int` })
@@ -20,6 +20,7 @@ export async function todayCounts(db: Db) {
     db.select({ n: count }).from(reports).where(isNull(reports.decidedAt)),
     db.select({ n: count }).from(photos).where(eq(photos.status, "pending")),
     db.select({ n: count }).from(complaints).where(eq(complaints.status, "open")),
+    db.select({ n: count }).from(verificationRequests).where(eq(verificationRequests.status, "pending")),
   ]);
   return {
     signups: signups.n,
@@ -28,6 +29,7 @@ export async function todayCounts(db: Db) {
     reports_waiting: waitingReports.n,
     photos_waiting: waitingPhotos.n,
     complaints_open: openComplaints.n,
+    verifications_waiting: waitingVerifications.n,
   };
 }
 

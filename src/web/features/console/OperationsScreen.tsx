@@ -90,6 +90,7 @@ export function OperationsScreen() {
         <Count testId="count-reports" label={t("operations.reports_waiting")} value={formats.number(today.reports_waiting)} />
         <Count testId="count-photos" label={t("operations.photos_waiting")} value={formats.number(today.photos_waiting)} />
         <Count testId="count-complaints" label={t("operations.complaints_open")} value={formats.number(today.complaints_open)} />
+        <Count testId="count-verifications" label={t("operations.verifications_waiting")} value={formats.number(today.verifications_waiting)} />
       </Row>
       <Card className="mb-3">
         <Card.Body>
