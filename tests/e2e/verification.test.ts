@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { cspViolations, launchBrowser, newContext } from "./browser";
@@ -50,6 +50,16 @@ async function consoleIn(options: { mobile: boolean; language: string }) {
   return { context, console$ };
 }
 
+/** A moderator approves the member's waiting photo in the console (pre-moderation, the demo site's rule). */
+async function approvePhotoOf(name: string): Promise<void> {
+  const { context, console$ } = await consoleIn({ mobile: false, language: "en" });
+  await console$.open("/console/photos");
+  await console$.signIn(MODERATOR.email, MODERATOR.password);
+  await console$.page.getByTestId("queued-photo").filter({ hasText: name }).getByRole("button", { name: "Approve" }).click();
+  await console$.page.getByText("No photos waiting.").waitFor();
+  await context.close();
+}
+
 /** Screenshots of a member's page at phone and desktop width, in German and English (the member's language, as the site keeps it). */
 async function shots(page: Page, name: string, testId: string): Promise<void> {
   for (const language of ["de", "en"]) {
@@ -91,13 +101,7 @@ describe("photo verification", () => {
     await new ProfileEditor(vera.page).uploadPhoto(await makeJpeg({ width: 600, height: 750, color: "#c0392b" }));
     const photoId = await vera.page.evaluate(async () => (await (await fetch("/api/profile.php")).json()).photos[0].id as string);
 
-    // A moderator approves the photo (pre-moderation, the demo site's rule).
-    const first = await consoleIn({ mobile: false, language: "en" });
-    await first.console$.open("/console/photos");
-    await first.console$.signIn(MODERATOR.email, MODERATOR.password);
-    await first.console$.page.getByTestId("queued-photo").filter({ hasText: "Vera" }).getByRole("button", { name: "Approve" }).click();
-    await first.console$.page.getByText("No photos waiting.").waitFor();
-    await first.context.close();
+    await approvePhotoOf("Vera");
 
     await vera.site$.open("/profile");
     await card.getByRole("button", { name: "Get verified" }).click();
@@ -150,7 +154,8 @@ describe("photo verification", () => {
     await vera.context.close();
 
     await ines.site$.open("/members");
-    // On her phone the filters fold away behind a button.
+    // Her first search (from her own settings) is shown before she changes it; on her phone the filters fold away behind a button.
+    await ines.page.getByTestId("member-card").first().waitFor();
     await ines.page.getByRole("button", { name: "Filters" }).click();
     await ines.page.getByRole("checkbox", { name: "Verified members only" }).check();
     await ines.page.getByTestId("search-submit").click();
@@ -166,4 +171,44 @@ describe("photo verification", () => {
     await ines.page.screenshot({ path: join(SHOTS, "profile-verified-phone-en.png") });
     await ines.context.close();
   }, 180_000);
+
+  it("takes the selfie with the camera in the browser, allowed on the site's own pages", async () => {
+    // Chromium's fake camera (a moving test pattern), with the permission granted as a member would.
+    const withCamera = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      headless: true,
+      args: ["--no-sandbox", "--disable-gpu", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
+    });
+    try {
+      const max = await activeMember(site, withCamera, "max@example.com", "Max", { mobile: true });
+      await max.context.grantPermissions(["camera"], { origin: site.url });
+      await max.site$.open("/profile");
+      await new ProfileEditor(max.page).uploadPhoto(await makeJpeg({ width: 600, height: 750, color: "#2e86de" }));
+      await approvePhotoOf("Max");
+      await max.site$.open("/profile");
+      const card = max.page.getByTestId("verification-card");
+      await card.getByRole("button", { name: "Get verified" }).click();
+      await card.getByTestId("verification-pose").waitFor();
+      await card.getByRole("button", { name: "Use camera" }).click();
+      const take = card.getByRole("button", { name: "Take selfie" });
+      await expect.poll(() => take.isEnabled()).toBe(true);
+      await card.screenshot({ path: join(SHOTS, "member-camera-card-phone-en.png") });
+      await take.click();
+      await card.getByTestId("selfie-preview").waitFor();
+      await card.getByTestId("selfie-send").click();
+      await card.getByTestId("verification-state-pending").waitFor();
+      await max.context.close();
+
+      const { context, console$ } = await consoleIn({ mobile: false, language: "en" });
+      await console$.open("/console/verifications");
+      await console$.signIn(MODERATOR.email, MODERATOR.password);
+      const selfie = console$.page.getByTestId("queued-verification").filter({ hasText: "Max" }).getByRole("img", { name: "Selfie of Max" });
+      await selfie.waitFor();
+      // The frame taken from the camera arrived as a picture of the camera's size.
+      await expect.poll(() => selfie.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(300);
+      await context.close();
+    } finally {
+      await withCamera.close();
+    }
+  }, 120_000);
 });

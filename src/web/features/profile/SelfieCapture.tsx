@@ -23,6 +23,8 @@ export function SelfieCapture({ sending, onSend }: { sending: boolean; onSend(fi
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
+  // A picture can be taken once the camera sends one (the first frames take a moment).
+  const [playing, setPlaying] = useState(false);
   const [cameraFailed, setCameraFailed] = useState(false);
   const [selfie, setSelfie] = useState<{ file: File; url: string } | null>(null);
 
@@ -35,6 +37,7 @@ export function SelfieCapture({ sending, onSend }: { sending: boolean; onSend(fi
   );
   useEffect(() => () => (selfie ? URL.revokeObjectURL(selfie.url) : undefined), [selfie]);
   useEffect(() => {
+    setPlaying(false);
     if (video.current && stream) {
       video.current.srcObject = stream;
       void video.current.play().catch(() => {});
@@ -50,7 +53,7 @@ export function SelfieCapture({ sending, onSend }: { sending: boolean; onSend(fi
     }
   };
   const take = async () => {
-    const file = video.current ? await frameOf(video.current) : null;
+    const file = video.current?.videoWidth ? await frameOf(video.current) : null;
     if (!file) return;
     setSelfie({ file, url: URL.createObjectURL(file) });
     setStream(null);
@@ -73,9 +76,16 @@ export function SelfieCapture({ sending, onSend }: { sending: boolean; onSend(fi
       )}
       {stream && (
         <div className="mb-2">
-          <video ref={video} className="selfie-view rounded w-100" muted playsInline aria-label={t("verification.video_label")} />
+          <video
+            ref={video}
+            className="selfie-view rounded w-100"
+            muted
+            playsInline
+            aria-label={t("verification.video_label")}
+            onPlaying={() => setPlaying(true)}
+          />
           <div className="d-flex flex-wrap gap-2 mt-2">
-            <Button onClick={() => void take()} className="d-inline-flex align-items-center gap-1">
+            <Button onClick={() => void take()} disabled={!playing} className="d-inline-flex align-items-center gap-1">
               <Icon name="camera" size={18} />
               {t("verification.take")}
             </Button>
