@@ -61,7 +61,7 @@ async function approvePhotoOf(name: string): Promise<void> {
 }
 
 /** Screenshots of a member's page at phone and desktop width, in German and English (the member's language, as the site keeps it). */
-async function shots(page: Page, name: string, testId: string): Promise<void> {
+async function shots(page: Page, name: string, testId: string, part = "verification-card"): Promise<void> {
   for (const language of ["de", "en"]) {
     const saved = await page.evaluate(
       async (lng) =>
@@ -84,7 +84,7 @@ async function shots(page: Page, name: string, testId: string): Promise<void> {
       await page.waitForFunction((lng) => document.documentElement.lang === lng, language);
       await page.getByTestId(testId).waitFor();
       await page.screenshot({ path: join(SHOTS, `${name}-${device}-${language}.png`), fullPage: true });
-      await page.getByTestId("verification-card").screenshot({ path: join(SHOTS, `${name}-card-${device}-${language}.png`) });
+      await page.getByTestId(part).screenshot({ path: join(SHOTS, `${name}-part-${device}-${language}.png`) });
     }
   }
 }
@@ -151,6 +151,8 @@ describe("photo verification", () => {
     await vera.site$.open("/profile");
     await card.getByTestId("verification-state-verified").waitFor();
     await shots(vera.page, "member-verified", "verification-state-verified");
+    await vera.site$.open("/members?verified=1");
+    await shots(vera.page, "search-filters", "members-page", "members-page");
     await vera.context.close();
 
     await ines.site$.open("/members");
