@@ -48,6 +48,8 @@ export async function uploadPhoto(file: File): Promise<OwnPhoto> {
 function refreshAfterPhotoChange(): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.ownProfile });
   void queryClient.invalidateQueries({ queryKey: userQuery.queryKey });
+  // Whether the member may ask to be verified depends on an approved photo.
+  void queryClient.invalidateQueries({ queryKey: queryKeys.verification });
   refreshPhotoNotices();
 }
 

@@ -9,6 +9,8 @@ export const queryKeys = {
   likes: ["likes"],
   blocks: ["blocks"],
   ownProfile: ["own-profile"],
+  /** The own photo verification (whether an approved photo allows asking for it). */
+  verification: ["verification"],
   chats: ["chats"],
   /** Every open conversation: `conversation(ref)` for one, by conversation id or by member id. */
   conversations: ["chat"],

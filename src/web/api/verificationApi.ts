@@ -5,7 +5,7 @@ import { postImage } from "./photosApi";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
 
-export const VERIFICATION_KEY = ["verification"] as const;
+const VERIFICATION_KEY = queryKeys.verification;
 
 /** Where the member stands with the photo verification. */
 export function useVerification() {

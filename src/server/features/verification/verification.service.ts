@@ -45,6 +45,10 @@ export const consoleSelfieUrl = (id: number) => `/api/console/verifications/${id
  * to members (not even its owner), and removed as soon as it is decided; the decision row (pose,
  * outcome, reason, who and when) stays with the account and goes with it at erasure, as does a
  * selfie still waiting.
+ *
+ * Verified stays verified: deleting or replacing the profile photos later does not take the mark
+ * away (our choice for this first pass: the person was checked, not one picture). A member who is
+ * verified cannot ask again.
  */
 export class VerificationService {
   constructor(
