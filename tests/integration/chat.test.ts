@@ -297,7 +297,9 @@ describe("the conversation list's answer", () => {
     for (const p of partners) {
       const item = chats.find((c) => c.profile === p.id);
       const view = (await me.client.get<{ profile: Record<string, unknown> }>(`/api/member.php?id=${p.id}`)).body.profile;
-      const card = Object.fromEntries(["id", "name", "age", "gender", "country", "region", "city", "main_image", "fictional"].map((k) => [k, view[k]]));
+      const card = Object.fromEntries(
+        ["id", "name", "age", "gender", "country", "region", "city", "main_image", "fictional", "verified"].map((k) => [k, view[k]]),
+      );
       // The list keeps an item until its conversation changes: it tells no distance or activity, which would go stale.
       expect(item?.member).toEqual({ ...card, distance_km: null, activity: null });
       expect(item?.last_message).toMatchObject({
