@@ -174,7 +174,7 @@ describe("photo verification", () => {
     await ines.context.close();
   }, 180_000);
 
-  it("takes the selfie with the camera in the browser, allowed on the site's own pages", async () => {
+  it("takes the selfie with the camera in the browser (allowed on the site's own pages); a rejection tells the member why", async () => {
     // Chromium's fake camera (a moving test pattern), with the permission granted as a member would.
     const withCamera = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -199,7 +199,6 @@ describe("photo verification", () => {
       await card.getByTestId("selfie-preview").waitFor();
       await card.getByTestId("selfie-send").click();
       await card.getByTestId("verification-state-pending").waitFor();
-      await max.context.close();
 
       const { context, console$ } = await consoleIn({ mobile: false, language: "en" });
       await console$.open("/console/verifications");
@@ -208,7 +207,22 @@ describe("photo verification", () => {
       await selfie.waitFor();
       // The frame taken from the camera arrived as a picture of the camera's size.
       await expect.poll(() => selfie.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(300);
+      // A test pattern shows no face: rejected, with the reason.
+      const queued = console$.page.getByTestId("queued-verification").filter({ hasText: "Max" });
+      await queued.getByRole("combobox", { name: "Reason for rejecting" }).selectOption("face_not_visible");
+      await queued.getByRole("button", { name: "Reject" }).click();
+      await console$.page.getByText("No verifications waiting.").waitFor();
       await context.close();
+
+      await max.site$.open("/profile");
+      await card
+        .getByTestId("verification-state-rejected")
+        .getByText("Your verification was not approved. Your face cannot be seen clearly in the selfie. You can try again with a new pose.")
+        .waitFor();
+      await card.getByRole("button", { name: "Try again" }).waitFor();
+      expect(await seriousViolations(max.page), "a rejected verification").toEqual([]);
+      await shots(max.page, "member-rejected", "verification-state-rejected");
+      await max.context.close();
     } finally {
       await withCamera.close();
     }

@@ -7,6 +7,7 @@ import type { VerificationQueue, VerificationStatus } from "../../src/common/sch
 import type { User } from "../../src/common/schemas/user";
 import { POSE_IDS } from "../../src/common/verification";
 import { rowsOf } from "../../src/server/db/client";
+import { routeAuthOf } from "../../src/server/plugins/routeAuth";
 import { makeJpeg } from "../support/factories";
 import { signedInOperator } from "../support/operators";
 import { appForFile, type TestApp, type TestClient } from "../support/testApp";
@@ -213,6 +214,18 @@ describe("the moderator's decision", () => {
 });
 
 describe("who may see and decide", () => {
+  it("declares the console's verification routes for moderators and admins (and the route-table tests reach them)", () => {
+    const routes = t.server.routes
+      .filter((r) => r.url.startsWith("/api/console/verifications"))
+      .flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== "HEAD").map((m) => `${m} ${r.url} ${routeAuthOf(r.config)}`));
+    expect(routes.sort()).toEqual([
+      "GET /api/console/verifications moderator,admin",
+      "GET /api/console/verifications/:id/selfie moderator,admin",
+      "POST /api/console/verifications/:id/approve moderator,admin",
+      "POST /api/console/verifications/:id/reject moderator,admin",
+    ]);
+  });
+
   it("lets moderators and admins decide; refuses support, members (their own selfie too) and visitors", async () => {
     const member = await withPhoto();
     const other = await withPhoto();
