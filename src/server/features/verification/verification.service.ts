@@ -24,10 +24,28 @@ import {
   openRequest,
   submitSelfie,
   type VerificationDecision,
+  type VerificationRow,
   verifiedAtOf,
   waitingCount,
   waitingSelfieKey,
 } from "./verification.repo";
+
+/**
+ * Where the member stands, from their newest request and the verified date: verified is for good
+ * (whatever came after); otherwise the newest request tells (a pose given, waiting, or rejected with
+ * its reason); without one, none.
+ */
+export function verificationStatusOf(
+  latest: Pick<VerificationRow, "status" | "pose" | "rejectionReason"> | null,
+  verifiedAt: Date | null,
+  hasApprovedPhoto: boolean,
+): VerificationStatus {
+  const base = { has_approved_photo: hasApprovedPhoto, verified_at: verifiedAt?.toISOString() ?? null, pose: null, reason: null };
+  if (verifiedAt || latest?.status === "approved") return { ...base, state: "verified" };
+  if (!latest) return { ...base, state: "none" };
+  if (latest.status === "rejected") return { ...base, state: "rejected", pose: latest.pose, reason: latest.rejectionReason ?? "other" };
+  return { ...base, state: latest.status, pose: latest.pose };
+}
 
 /** How many waiting requests the queue shows at once. */
 export const VERIFICATION_QUEUE_PAGE = 20;
@@ -66,12 +84,7 @@ export class VerificationService {
       verifiedAtOf(this.db, memberId),
       hasApprovedPhoto(this.db, memberId),
     ]);
-    const base = { has_approved_photo: hasPhoto, verified_at: verifiedAt?.toISOString() ?? null, pose: null, reason: null };
-    if (verifiedAt) return { ...base, state: "verified" };
-    if (!latest) return { ...base, state: "none" };
-    if (latest.status === "rejected") return { ...base, state: "rejected", pose: latest.pose, reason: latest.rejectionReason ?? "other" };
-    if (latest.status === "approved") return { ...base, state: "verified" };
-    return { ...base, state: latest.status, pose: latest.pose };
+    return verificationStatusOf(latest, verifiedAt, hasPhoto);
   }
 
   /** Starts a request (or finds the open one): the pose to show. Only with an approved photo, once verified never. */
