@@ -183,11 +183,15 @@ export const erasureRequestSchema = z.object({ confirm: z.literal(true, { error:
 
 export const memberSearchResponseSchema = z.object({ members: z.array(memberHitSchema) });
 
-/**
- * The console's calls without a path parameter: the sign-in, the member search and the audit log. A
- * member's page and the actions on it (/api/console/members/:id/...) have the id in the path, which a
- * contract keyed by "METHOD /path" does not describe: the console calls those with api().
- */
+/** A member's id in a console path (/api/console/members/:id/…). */
+export const memberIdParamsSchema = z.object({ id: idSchema }).strict();
+/** One of the member's payments in a console path. */
+export const memberPaymentParamsSchema = z.object({ id: idSchema, payment: z.uuid({ error: "errors.not_found" }) }).strict();
+/** When a ban (null) or a suspension ends. */
+export const restrictionUntilSchema = z.object({ until: z.string().nullable() });
+export const grantedCreditsSchema = z.object({ credits: z.number() });
+
+/** The console's calls: the sign-in, the member search, a member's page and the actions on it, and the audit log. */
 export const consoleCalls = {
   "GET /api/console/session": { response: { 200: consoleSessionSchema } },
   "POST /api/console/session": { body: operatorLoginRequestSchema, response: { 200: consoleSessionSchema } },
@@ -196,5 +200,19 @@ export const consoleCalls = {
   "POST /api/console/totp": { response: { 200: totpSetupSchema } },
   "POST /api/console/totp/activate": { body: totpCodeRequestSchema, response: { 200: consoleSessionSchema } },
   "GET /api/console/members": { querystring: memberSearchQuerySchema, response: { 200: memberSearchResponseSchema } },
+  "GET /api/console/members/:id": { params: memberIdParamsSchema, response: { 200: memberDetailSchema } },
+  "POST /api/console/members/:id/end-sessions": { params: memberIdParamsSchema, body: reasonRequestSchema, response: { 200: okSchema } },
+  "POST /api/console/members/:id/credits": { params: memberIdParamsSchema, body: grantCreditsRequestSchema, response: { 200: grantedCreditsSchema } },
+  "POST /api/console/members/:id/payments/:payment/refund": {
+    params: memberPaymentParamsSchema,
+    body: refundRequestSchema,
+    response: { 200: refundResponseSchema },
+  },
+  "POST /api/console/members/:id/resend-activation": { params: memberIdParamsSchema, body: reasonRequestSchema, response: { 200: okSchema } },
+  "POST /api/console/members/:id/fictional": { params: memberIdParamsSchema, body: fictionalRequestSchema, response: { 200: okSchema } },
+  "POST /api/console/members/:id/erasure": { params: memberIdParamsSchema, body: erasureRequestSchema, response: { 200: okSchema } },
+  "POST /api/console/members/:id/ban": { params: memberIdParamsSchema, body: reasonRequestSchema, response: { 200: restrictionUntilSchema } },
+  "POST /api/console/members/:id/suspension": { params: memberIdParamsSchema, body: suspendRequestSchema, response: { 200: restrictionUntilSchema } },
+  "POST /api/console/members/:id/lift": { params: memberIdParamsSchema, body: reasonRequestSchema, response: { 200: okSchema } },
   "GET /api/console/audit": { querystring: auditQuerySchema, response: { 200: auditPageSchema } },
 } as const satisfies Calls;
