@@ -17,6 +17,7 @@ export type MailTemplate =
   | "reactivation"
   | "complaint_answer"
   | "photo_rejected"
+  | "payment_refunded"
   | SecurityTemplate
   | NotificationTemplate
   | DecisionTemplate;
