@@ -333,6 +333,14 @@ describe("the operators' console", () => {
       }
       await context.close();
     }
+
+    // Nina, who reported him, hears that the decision stands after his appeal: not the reasons given to him.
+    await nina.site$.open("/members");
+    const appealOutcome = nina.page.getByTestId("notice-report_appeal_outcome");
+    await appealOutcome.getByText("The review confirmed that our rules were broken, so our decision stands.", { exact: false }).waitFor();
+    expect(await appealOutcome.textContent()).not.toContain("The messages insult her directly");
+    expect(await seriousViolations(nina.page), "appeal outcome notice").toEqual([]);
+    await nina.page.screenshot({ path: join(SHOTS, "report-appeal-notice-phone-en.png") });
     await rudi.context.close();
     await nina.context.close();
   });
