@@ -3,7 +3,7 @@ import type { Calls } from "../apiContract";
 import { EMAIL_MAX_LENGTH, GOODWILL_MAX_CREDITS, OPERATOR_REASON_MAX_LENGTH, PASSWORD_MAX_LENGTH, SUSPENSION_MAX_DAYS } from "../constants";
 import { withoutControlCharacters } from "../plainText";
 import { okSchema } from "./auth";
-import { idSchema } from "./ids";
+import { idParamsSchema, idSchema } from "./ids";
 
 // The operators' console (issue 16): sign-in, audit log, member lookup and actions on members.
 
@@ -183,8 +183,6 @@ export const erasureRequestSchema = z.object({ confirm: z.literal(true, { error:
 
 export const memberSearchResponseSchema = z.object({ members: z.array(memberHitSchema) });
 
-/** A member's id in a console path (/api/console/members/:id/…). */
-export const memberIdParamsSchema = z.object({ id: idSchema }).strict();
 /** One of the member's payments in a console path. */
 export const memberPaymentParamsSchema = z.object({ id: idSchema, payment: z.uuid({ error: "errors.not_found" }) }).strict();
 /** When a ban (null) or a suspension ends. */
@@ -200,19 +198,19 @@ export const consoleCalls = {
   "POST /api/console/totp": { response: { 200: totpSetupSchema } },
   "POST /api/console/totp/activate": { body: totpCodeRequestSchema, response: { 200: consoleSessionSchema } },
   "GET /api/console/members": { querystring: memberSearchQuerySchema, response: { 200: memberSearchResponseSchema } },
-  "GET /api/console/members/:id": { params: memberIdParamsSchema, response: { 200: memberDetailSchema } },
-  "POST /api/console/members/:id/end-sessions": { params: memberIdParamsSchema, body: reasonRequestSchema, response: { 200: okSchema } },
-  "POST /api/console/members/:id/credits": { params: memberIdParamsSchema, body: grantCreditsRequestSchema, response: { 200: grantedCreditsSchema } },
+  "GET /api/console/members/:id": { params: idParamsSchema, response: { 200: memberDetailSchema } },
+  "POST /api/console/members/:id/end-sessions": { params: idParamsSchema, body: reasonRequestSchema, response: { 200: okSchema } },
+  "POST /api/console/members/:id/credits": { params: idParamsSchema, body: grantCreditsRequestSchema, response: { 200: grantedCreditsSchema } },
   "POST /api/console/members/:id/payments/:payment/refund": {
     params: memberPaymentParamsSchema,
     body: refundRequestSchema,
     response: { 200: refundResponseSchema },
   },
-  "POST /api/console/members/:id/resend-activation": { params: memberIdParamsSchema, body: reasonRequestSchema, response: { 200: okSchema } },
-  "POST /api/console/members/:id/fictional": { params: memberIdParamsSchema, body: fictionalRequestSchema, response: { 200: okSchema } },
-  "POST /api/console/members/:id/erasure": { params: memberIdParamsSchema, body: erasureRequestSchema, response: { 200: okSchema } },
-  "POST /api/console/members/:id/ban": { params: memberIdParamsSchema, body: reasonRequestSchema, response: { 200: restrictionUntilSchema } },
-  "POST /api/console/members/:id/suspension": { params: memberIdParamsSchema, body: suspendRequestSchema, response: { 200: restrictionUntilSchema } },
-  "POST /api/console/members/:id/lift": { params: memberIdParamsSchema, body: reasonRequestSchema, response: { 200: okSchema } },
+  "POST /api/console/members/:id/resend-activation": { params: idParamsSchema, body: reasonRequestSchema, response: { 200: okSchema } },
+  "POST /api/console/members/:id/fictional": { params: idParamsSchema, body: fictionalRequestSchema, response: { 200: okSchema } },
+  "POST /api/console/members/:id/erasure": { params: idParamsSchema, body: erasureRequestSchema, response: { 200: okSchema } },
+  "POST /api/console/members/:id/ban": { params: idParamsSchema, body: reasonRequestSchema, response: { 200: restrictionUntilSchema } },
+  "POST /api/console/members/:id/suspension": { params: idParamsSchema, body: suspendRequestSchema, response: { 200: restrictionUntilSchema } },
+  "POST /api/console/members/:id/lift": { params: idParamsSchema, body: reasonRequestSchema, response: { 200: okSchema } },
   "GET /api/console/audit": { querystring: auditQuerySchema, response: { 200: auditPageSchema } },
 } as const satisfies Calls;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Calls } from "../apiContract";
 import { okSchema } from "./auth";
+import { idParamsSchema } from "./ids";
 import { APPEAL_TEXT_MAX_LENGTH } from "../constants";
 import { withoutControlCharacters } from "../plainText";
 import { REPORT_DECISIONS, type ReportDecision, type ReportReason } from "./reports";
@@ -131,4 +132,5 @@ export const decisionsCalls = {
   "GET /api/appeal.php": { querystring: appealQuerySchema, response: { 200: appealStateSchema } },
   "POST /api/appeal.php": { body: appealRequestSchema, response: { 200: okSchema } },
   "GET /api/console/appeals": { response: { 200: appealQueueSchema } },
+  "POST /api/console/appeals/:id": { params: idParamsSchema, body: appealDecisionRequestSchema, response: { 200: okSchema } },
 } as const satisfies Calls;

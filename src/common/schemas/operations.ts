@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Calls } from "../apiContract";
 import { okSchema } from "./auth";
-import { idSchema } from "./ids";
+import { idParamsSchema } from "./ids";
 
 // The console's operations screen (issue 16): what failed in the background, payments that hang,
 // and today's counts.
@@ -51,11 +51,8 @@ export const operationsSchema = z.object({
 });
 export type Operations = z.infer<typeof operationsSchema>;
 
-/** A failed job's id in the path. */
-export const jobIdParamsSchema = z.object({ id: idSchema }).strict();
-
 /** The operations screen, and retrying a failed job. */
 export const operationsCalls = {
   "GET /api/console/operations": { response: { 200: operationsSchema } },
-  "POST /api/console/operations/jobs/:id/retry": { params: jobIdParamsSchema, response: { 200: okSchema } },
+  "POST /api/console/operations/jobs/:id/retry": { params: idParamsSchema, response: { 200: okSchema } },
 } as const satisfies Calls;
