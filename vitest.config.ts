@@ -41,6 +41,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/e2e/globalSetup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -183,7 +183,10 @@ export const SIGNUPS_PER_EMAIL_PER_HOUR = 5;
  */
 export const COMPLAINTS_PER_IP_PER_HOUR = 5;
 export const COMPLAINTS_PER_ACCOUNT_PER_DAY = 10;
-/** A complaint not answered within this many hours of its arrival is overdue in the console (issue 16). */
+/**
+ * A complaint not answered within this many hours of its arrival is overdue in the console (issue 16),
+ * and what the complaints page and the confirmation mail promise (`complaints.answer_within`).
+ */
 export const COMPLAINT_ANSWER_HOURS = 48;
 
 /**

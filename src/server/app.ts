@@ -247,7 +247,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const discounts = new DiscountsService(db);
   const passwordAttempts = new PasswordAttempts(limiter);
   const accountDeletion = new AccountDeletionService(db, storage, limiter, passwordAttempts, mailFrom, onMemberChanged, () => worker.wake());
-  const paymentsService = new PaymentsService(db, paymentProvider, onMemberChanged, discounts, () => worker.wake());
+  const paymentsService = new PaymentsService(db, paymentProvider, onMemberChanged, discounts, () => worker.wake(), {
+    from: mailFrom,
+    origin: siteOriginOf(config),
+  });
   const worker = new JobWorker(
     db,
     {

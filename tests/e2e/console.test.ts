@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
@@ -11,7 +11,7 @@ import { Conversation } from "./chatPages";
 import { makeJpeg } from "../support/factories";
 import { activeMember } from "./members";
 import { ProfileEditor } from "./membersPages";
-import { type SiteServer, startSite, US_IP } from "./siteServer";
+import { newDataDir, type SiteServer, startSite, US_IP } from "./siteServer";
 import { LoginForm, SitePage } from "./sitePages";
 
 // An admin made with `npm run operator -- add` signs in to the console, finds a member, suspends
@@ -30,7 +30,7 @@ let approved: { photoId: string; leo: Awaited<ReturnType<typeof activeMember>> }
 
 beforeAll(async () => {
   // The operator command runs on the site's data folder before the site starts (PGlite has one user).
-  dataDir = mkdtempSync(join(tmpdir(), "dating-e2e-console-"));
+  dataDir = newDataDir();
   const operator = (email: string, role: string, password: string) =>
     spawnSync(process.execPath, ["--import", "tsx", "src/server/commands/operator.ts", "add", email, role], {
       env: { ...process.env, NODE_ENV: "development", DATABASE_URL: "", DATA_DIR: dataDir, OPERATOR_PASSWORD: password },
@@ -333,6 +333,14 @@ describe("the operators' console", () => {
       }
       await context.close();
     }
+
+    // Nina, who reported him, hears that the decision stands after his appeal: not the reasons given to him.
+    await nina.site$.open("/members");
+    const appealOutcome = nina.page.getByTestId("notice-report_appeal_outcome");
+    await appealOutcome.getByText("The review confirmed that our rules were broken, so our decision stands.", { exact: false }).waitFor();
+    expect(await appealOutcome.textContent()).not.toContain("The messages insult her directly");
+    expect(await seriousViolations(nina.page), "appeal outcome notice").toEqual([]);
+    await nina.page.screenshot({ path: join(SHOTS, "report-appeal-notice-phone-en.png") });
     await rudi.context.close();
     await nina.context.close();
   });

@@ -54,6 +54,8 @@ describe("complaints", () => {
     const page = await context.newPage();
     const site$ = new SitePage(page, site.url);
     await site$.open("/complaints");
+    // The answer time promised is the complaints queue's (COMPLAINT_ANSWER_HOURS), as in the confirmation mail.
+    await page.getByText("an answer from customer service within 48 hours.", { exact: false }).waitFor();
     await page.getByTestId("complaint-submit").click();
     await page.getByText("Describe your complaint in at least 20 and at most 5000 characters.").waitFor();
     expect(await seriousViolations(page), "complaints with errors").toEqual([]);

@@ -68,6 +68,8 @@ describe("buying credits", () => {
     // $21.99 less the new member's time bonus of 25%.
     expect(await page.getByTestId("receipt-total").textContent()).toMatch(/16\.49/);
     await site$.open("/transactions");
+    // The page's shell renders before its list arrives: wait for the list, then count it.
+    await page.getByTestId("transaction-row").first().waitFor();
     expect(await page.getByTestId("transaction-row").count()).toBe(1);
     await page.getByTestId("tab-history").click();
     await page.getByTestId("credit-history").getByText("Credits bought").waitFor();
@@ -87,6 +89,7 @@ describe("buying credits", () => {
     expect(await page.getByTestId("get-premium").count()).toBe(1);
 
     await site$.open("/transactions");
+    await page.getByTestId("payment-status").first().waitFor();
     const states = await page.getByTestId("payment-status").allTextContents();
     expect(states.sort()).toEqual(["Cancelled", "Failed"]);
     await context.close();

@@ -1,16 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { freePort } from "../support/freePort";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { cspViolations, launchBrowser } from "./browser";
+import { runSite, type SiteServer } from "./siteProcess";
 
-export interface SiteServer {
-  url: string;
-  stop(): Promise<void>;
-}
+export type { SiteServer };
 
 /** An address GeoIP places in the United States (the journeys' default visitor). */
 export const US_IP = "8.8.8.8";
@@ -33,49 +29,38 @@ export function siteForFile(use: (started: { site: SiteServer; browser: Browser 
   afterAll(async () => {
     await started?.browser.close();
     await started?.site.stop();
+    started?.site.remove();
   });
 }
 
-/** The real site as `npm start` runs it (embedded default, demo seed), in a fresh data folder. */
-export async function startSite(env: Record<string, string> = {}): Promise<SiteServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), "dating-e2e-"));
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: process.cwd(),
-    // As `npm start` runs it: the embedded default, not the test mode of the integration tests.
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      DATABASE_URL: "",
-      REDIS_URL: "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_MEMBERS: "24",
-      LOG_LEVEL: "warn",
-      TRUST_PROXY: "loopback",
-      JOB_POLL_MS: "200",
-      ...env,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  // The site's own address, as its links name it (the browser keeps one cookie jar per host name).
-  const url = `http://localhost:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`site exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health.php`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A data folder the site made on its first start (migrated, demo seeded) and left cleanly: see globalSetup. */
+    siteTemplate?: string;
   }
-  return {
-    url,
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+}
+
+/**
+ * A new data folder for a site. Unless `fresh`, a copy of the one the site made on its first start at
+ * the beginning of the run (tests/e2e/globalSetup.ts): the same migrated, demo-seeded site, which
+ * starts in about 3 s instead of 10.
+ */
+export function newDataDir(options: { fresh?: boolean } = {}): string {
+  const dataDir = mkdtempSync(join(tmpdir(), "dating-e2e-"));
+  const template = options.fresh ? undefined : inject("siteTemplate");
+  if (template) cpSync(template, dataDir, { recursive: true });
+  return dataDir;
+}
+
+/**
+ * The real site as `npm start` runs it (embedded default, demo seed), in the data folder `env.DATA_DIR`
+ * or a new one (a copy of the first start's, see newDataDir; an empty one when `env` changes anything
+ * else, since the site then seeds by other rules).
+ */
+export async function startSite(env: Record<string, string> = {}): Promise<SiteServer> {
+  const { DATA_DIR, ...others } = env;
+  const dataDir = DATA_DIR ?? newDataDir({ fresh: Object.keys(others).length > 0 });
+  return runSite(dataDir, env);
 }
 
 export interface DevMail {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { COMPLAINT_ANSWER_HOURS } from "../../src/common/constants";
 import type { ComplaintResponse } from "../../src/common/schemas/complaints";
 import { rowsOf } from "../../src/server/db/client";
 import { signedInOperator } from "../support/operators";
@@ -42,6 +43,8 @@ describe("complaints", () => {
     const [mail] = await mailsTo("petra@example.com");
     expect(mail.subject).toBe(`We received your complaint ${res.body.reference}`);
     expect(mail.text).toContain(res.body.reference);
+    // The answer time promised is the queue's: overdue after COMPLAINT_ANSWER_HOURS.
+    expect(mail.text).toContain(`Customer service answers within ${COMPLAINT_ANSWER_HOURS} hours.`);
   });
 
   it("links a member's complaint to the account, and writes in the member's language", async () => {
@@ -53,6 +56,7 @@ describe("complaints", () => {
     const [mail] = await mailsTo(m.email);
     expect(mail.subject).toContain(res.body.reference);
     expect(mail.subject).not.toContain("We received");
+    expect(mail.text).toContain(`Unser Kundenservice antwortet innerhalb von ${COMPLAINT_ANSWER_HOURS} Stunden.`);
   });
 
   it("says what is wrong with a form, field by field, and keeps floods out", async () => {

@@ -50,6 +50,19 @@ const refundRows = async (userId: number) =>
 const refund = (client: TestClient, memberId: number, paymentId: string, reason = "Member complained: charged twice") =>
   client.post<RefundResponse & ErrorBody>(`/api/console/members/${memberId}/payments/${paymentId}/refund`, { reason });
 
+/** The mails the dev mailbox holds for an address, once the job worker sent them. */
+async function mailbox(email: string, count: number): Promise<Array<{ subject: string; text: string }>> {
+  for (let i = 0; i < 100; i++) {
+    await t.server.worker.drain();
+    const { mails } = (await (await fetch(`${t.baseUrl}/dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as {
+      mails: Array<{ subject: string; text: string }>;
+    };
+    if (mails.length >= count) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return [];
+}
+
 describe("an admin refunds a payment", () => {
   it("pays the money back in full and takes back only the credits of the purchase not yet spent (first bought, first spent)", async () => {
     const m = await t.loggedIn();
@@ -71,6 +84,39 @@ describe("an admin refunds a payment", () => {
       reason: "Member complained: charged twice",
       details: { payment_id: id, credits: 20, credits_taken_back: 5, amount: provider.amount },
     });
+  });
+
+  it("mails the member in their language the amount refunded, the payment and the credits taken back, once per refund", async () => {
+    const m = await t.loggedIn({ language: "nl" });
+    const first = await bought(m.client);
+    const second = await bought(m.client);
+    const { credits } = await one<{ credits: number }>(sql`SELECT credits FROM users WHERE id = ${m.id}`);
+    // The signup credits and all 20 of the first purchase are spent, and 5 of the second: 15 are left of it.
+    await moveCredits(db(), m.id, -(credits - 15), "message");
+    const admin = await signedInOperator(t, "admin");
+    expect((await refund(admin.client, m.id, first)).body.credits_taken_back).toBe(0);
+    const both = await Promise.all([refund(admin.client, m.id, second), refund(admin.client, m.id, second)]);
+    expect(both.map((r) => r.body.credits_taken_back).sort()).toEqual([0, 15]);
+
+    const mails = await mailbox(m.email, 2);
+    expect(mails.map((mail) => mail.subject)).toEqual(["We hebben je betaling terugbetaald", "We hebben je betaling terugbetaald"]);
+    const mailOf = (id: string) => mails.find((mail) => mail.text.includes(`/transactions/${id}`));
+    for (const id of [first, second]) {
+      const mail = mailOf(id);
+      const paid = await one<{ amount: number; invoice_number: string; day: string }>(
+        sql`SELECT amount, invoice_number, to_char(paid_at AT TIME ZONE 'UTC', 'FMDD') AS day FROM payments WHERE id = ${id}`,
+      );
+      // Dutch money in the Netherlands, as Intl writes it: "€ 9,99" with a no-break space.
+      const amount = `€\u00a0${Math.floor(paid.amount / 100)},${String(paid.amount % 100).padStart(2, "0")}`;
+      expect(mail?.text).toContain(`We hebben je betaling van ${paid.day} `);
+      expect(mail?.text).toContain(`(betaalbewijs ${paid.invoice_number}) voor 20 credits terugbetaald: je krijgt ${amount} terug`);
+      expect(mail?.text).not.toContain("charged twice");
+    }
+    expect(mailOf(first)?.text).toContain("Je had de credits van deze aankoop al gebruikt, dus er is niets van je saldo afgehaald.");
+    expect(mailOf(second)?.text).toContain("We hebben 15 ongebruikte credits van deze aankoop van je saldo afgehaald.");
+    // Queued with the refund, once: the second click of the same refund queued nothing.
+    const queued = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM jobs WHERE kind = 'mail' AND payload->>'to' = ${m.email}`);
+    expect(queued.n).toBe(2);
   });
 
   it("refunds once when clicked twice at the same moment, and again later answers the same", async () => {
@@ -103,6 +149,7 @@ describe("an admin refunds a payment", () => {
     expect(await one(sql`SELECT credits, paid_user FROM users WHERE id = ${m.id}`)).toEqual({ credits: before.credits, paid_user: true });
     expect(await refundRows(m.id)).toEqual({ n: 0, sum: 0 });
     expect(await one(sql`SELECT count(*)::int AS n FROM audit_log WHERE member_id = ${m.id}`)).toEqual({ n: 0 });
+    expect(await one(sql`SELECT count(*)::int AS n FROM jobs WHERE kind = 'mail' AND payload->>'to' = ${m.email}`)).toEqual({ n: 0 });
     await db().execute(sql`UPDATE test_provider_payments SET status = 'paid' WHERE id = (SELECT provider_payment_id FROM payments WHERE id = ${id})`);
     expect((await refund(admin.client, m.id, id)).body).toMatchObject({ status: "refunded", credits_taken_back: 20 });
   });

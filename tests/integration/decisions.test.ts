@@ -178,3 +178,69 @@ describe("an appeal", () => {
     expect((await reported.client.get("/api/user.php")).status).toBe(200);
   });
 });
+
+describe("the reporters of an appealed decision", () => {
+  /** The reported member appeals with the key in the decision's mail; an admin decides the appeal. */
+  async function appealDecided(reported: { email: string; id: number }, outcome: "upheld" | "reversed", reason: string) {
+    const [decision] = await mailsTo(reported.email);
+    const key = /\/appeal\?key=([A-Za-z0-9_-]+)/.exec(decision.text)?.[1];
+    expect((await t.client().post("/api/appeal.php", { key, text: "Please look at this again" })).status).toBe(200);
+    const admin = await signedInOperator(t, "admin");
+    const appeal = (await admin.client.get<AppealQueue>("/api/console/appeals")).body.appeals.find((a) => a.member.id === reported.id);
+    expect((await admin.client.post(`/api/console/appeals/${appeal?.id}`, { outcome, reason })).status).toBe(200);
+  }
+
+  it("hear in their language that a reversal gave the member their account back, without the sanction or the reasons", async () => {
+    const { reported, reporter, other } = await reportedTwice({ reporter: "fi" });
+    const moderator = await signedInOperator(t, "moderator");
+    await moderator.client.post(`/api/console/reports/${reported.id}/decision`, { decision: "suspend", days: 7, reason: "Insulted two members" });
+    await appealDecided(reported, "reversed", "Their brother had their phone");
+
+    const toReporter = (await mailsTo(reporter.email, 2)).find((m) => m.subject === "Uutta ilmoituksestasi");
+    expect(toReporter?.text).toContain("valitti päätöksestämme");
+    expect(toReporter?.text).toContain("Tarkistuksessa todettiin, ettei toimenpide ollut perusteltu, joten peruimme sen. Jäsenen tili on taas käytössä.");
+    const toOther = (await mailsTo(other.email, 2)).find((m) => m.subject === "An update on your report");
+    expect(toOther?.text).toContain("someone else on our team reviewed it again.");
+    expect(toOther?.text).toContain("the member's account is available again.");
+    for (const mail of [toReporter, toOther]) {
+      expect(mail?.text).not.toContain("Their brother");
+      expect(mail?.text).not.toContain("Insulted");
+      expect(mail?.text).not.toMatch(/suspend|jäädytetty|days|päivä/i);
+    }
+
+    const told = (await notices(other)).find((n) => n.kind === "report_appeal_outcome");
+    expect(told).toEqual({
+      id: expect.any(Number),
+      kind: "report_appeal_outcome",
+      at: expect.any(String),
+      about: expect.any(String),
+      outcome: "reversed",
+      restored: true,
+    });
+    // The member who appealed, back in, hears the reasons; nothing meant for the reporters.
+    const again = t.client();
+    expect((await again.post("/api/user.php", { email: reported.email, password: "correct horse" })).status).toBe(200);
+    const own = (await again.get<{ notices: MemberNotice[] }>("/api/notices.php")).body.notices;
+    expect(own.map((n) => n.kind)).toEqual(["decision", "appeal_outcome"]);
+    expect(own[1]).toMatchObject({ outcome: "reversed", reason: "Their brother had their phone" });
+  });
+
+  it("hear that an upheld decision stands, and that a withdrawn warning is withdrawn (the member had lost nothing)", async () => {
+    const upheld = await reportedTwice();
+    const moderator = await signedInOperator(t, "moderator");
+    await moderator.client.post(`/api/console/reports/${upheld.reported.id}/decision`, { decision: "warn", reason: "Rude messages" });
+    await appealDecided(upheld.reported, "upheld", "Still rude");
+    const stands = (await mailsTo(upheld.reporter.email, 2)).find((m) => m.subject === "An update on your report");
+    expect(stands?.text).toContain("The review confirmed that our rules were broken, so our decision stands.");
+    expect(stands?.text).not.toContain("Still rude");
+    expect((await notices(upheld.reporter)).find((n) => n.kind === "report_appeal_outcome")).toMatchObject({ outcome: "upheld", restored: false });
+
+    const withdrawn = await reportedTwice({ reporter: "de" });
+    await moderator.client.post(`/api/console/reports/${withdrawn.reported.id}/decision`, { decision: "warn", reason: "Rude messages" });
+    await appealDecided(withdrawn.reported, "reversed", "It was a joke between friends");
+    const mail = (await mailsTo(withdrawn.reporter.email, 2)).find((m) => m.subject === "Neuigkeiten zu deiner Meldung");
+    expect(mail?.text).toContain("Wir haben sie deshalb aufgehoben.");
+    expect(mail?.text).not.toContain("Konto des Mitglieds");
+    expect((await notices(withdrawn.reporter)).find((n) => n.kind === "report_appeal_outcome")).toMatchObject({ outcome: "reversed", restored: false });
+  });
+});

@@ -187,6 +187,7 @@ describe("pages", () => {
       const route = t.server.routes.find((r) => r.url === url && (Array.isArray(r.method) ? r.method : [r.method]).includes(method) && !r.constraints);
       expect(route, endpoint).toBeDefined();
       const schema = route?.schema as Record<string, unknown> & { response: Record<number, unknown> };
+      expect(schema.params, `${endpoint} path parameters`).toBe("params" in contract ? contract.params : undefined);
       expect(schema.querystring, `${endpoint} query`).toBe("querystring" in contract ? contract.querystring : undefined);
       expect(schema.body, `${endpoint} body`).toBe("body" in contract ? contract.body : undefined);
       expect(schema.response[200], `${endpoint} answer`).toBe(contract.response[200]);

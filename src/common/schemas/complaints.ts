@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { Calls } from "../apiContract";
+import { okSchema } from "./auth";
+import { idParamsSchema } from "./ids";
 import { singleLine } from "./text";
 import { withoutControlCharacters } from "../plainText";
 
@@ -74,4 +76,7 @@ export const complaintAnswerSchema = z.object({ text: z.string().overwrite(witho
 export const complaintsCalls = {
   "POST /api/complaints.php": { body: complaintSchema, response: { 200: complaintResponseSchema } },
   "GET /api/console/complaints": { querystring: complaintQueueQuerySchema, response: { 200: complaintQueueSchema } },
+  "POST /api/console/complaints/:id/assign": { params: idParamsSchema, response: { 200: okSchema } },
+  "POST /api/console/complaints/:id/answer": { params: idParamsSchema, body: complaintAnswerSchema, response: { 200: okSchema } },
+  "POST /api/console/complaints/:id/close": { params: idParamsSchema, response: { 200: okSchema } },
 } as const satisfies Calls;

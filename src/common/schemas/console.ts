@@ -3,7 +3,7 @@ import type { Calls } from "../apiContract";
 import { EMAIL_MAX_LENGTH, GOODWILL_MAX_CREDITS, OPERATOR_REASON_MAX_LENGTH, PASSWORD_MAX_LENGTH, SUSPENSION_MAX_DAYS } from "../constants";
 import { withoutControlCharacters } from "../plainText";
 import { okSchema } from "./auth";
-import { idSchema } from "./ids";
+import { idParamsSchema, idSchema } from "./ids";
 
 // The operators' console (issue 16): sign-in, audit log, member lookup and actions on members.
 
@@ -185,11 +185,13 @@ export const erasureRequestSchema = z.object({ confirm: z.literal(true, { error:
 
 export const memberSearchResponseSchema = z.object({ members: z.array(memberHitSchema) });
 
-/**
- * The console's calls without a path parameter: the sign-in, the member search and the audit log. A
- * member's page and the actions on it (/api/console/members/:id/...) have the id in the path, which a
- * contract keyed by "METHOD /path" does not describe: the console calls those with api().
- */
+/** One of the member's payments in a console path. */
+export const memberPaymentParamsSchema = z.object({ id: idSchema, payment: z.uuid({ error: "errors.not_found" }) }).strict();
+/** When a ban (null) or a suspension ends. */
+export const restrictionUntilSchema = z.object({ until: z.string().nullable() });
+export const grantedCreditsSchema = z.object({ credits: z.number() });
+
+/** The console's calls: the sign-in, the member search, a member's page and the actions on it, and the audit log. */
 export const consoleCalls = {
   "GET /api/console/session": { response: { 200: consoleSessionSchema } },
   "POST /api/console/session": { body: operatorLoginRequestSchema, response: { 200: consoleSessionSchema } },
@@ -198,5 +200,19 @@ export const consoleCalls = {
   "POST /api/console/totp": { response: { 200: totpSetupSchema } },
   "POST /api/console/totp/activate": { body: totpCodeRequestSchema, response: { 200: consoleSessionSchema } },
   "GET /api/console/members": { querystring: memberSearchQuerySchema, response: { 200: memberSearchResponseSchema } },
+  "GET /api/console/members/:id": { params: idParamsSchema, response: { 200: memberDetailSchema } },
+  "POST /api/console/members/:id/end-sessions": { params: idParamsSchema, body: reasonRequestSchema, response: { 200: okSchema } },
+  "POST /api/console/members/:id/credits": { params: idParamsSchema, body: grantCreditsRequestSchema, response: { 200: grantedCreditsSchema } },
+  "POST /api/console/members/:id/payments/:payment/refund": {
+    params: memberPaymentParamsSchema,
+    body: refundRequestSchema,
+    response: { 200: refundResponseSchema },
+  },
+  "POST /api/console/members/:id/resend-activation": { params: idParamsSchema, body: reasonRequestSchema, response: { 200: okSchema } },
+  "POST /api/console/members/:id/fictional": { params: idParamsSchema, body: fictionalRequestSchema, response: { 200: okSchema } },
+  "POST /api/console/members/:id/erasure": { params: idParamsSchema, body: erasureRequestSchema, response: { 200: okSchema } },
+  "POST /api/console/members/:id/ban": { params: idParamsSchema, body: reasonRequestSchema, response: { 200: restrictionUntilSchema } },
+  "POST /api/console/members/:id/suspension": { params: idParamsSchema, body: suspendRequestSchema, response: { 200: restrictionUntilSchema } },
+  "POST /api/console/members/:id/lift": { params: idParamsSchema, body: reasonRequestSchema, response: { 200: okSchema } },
   "GET /api/console/audit": { querystring: auditQuerySchema, response: { 200: auditPageSchema } },
 } as const satisfies Calls;

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { Calls } from "../apiContract";
 import { okSchema } from "./auth";
+import { idParamsSchema } from "./ids";
 import { APPEAL_TEXT_MAX_LENGTH } from "../constants";
 import { withoutControlCharacters } from "../plainText";
-import { REPORT_DECISIONS, type ReportReason } from "./reports";
+import { REPORT_DECISIONS, type ReportDecision, type ReportReason } from "./reports";
 
 // Decisions on reports told to the members concerned (DSA Art. 17 statement of reasons), and the
 // reported member's one appeal against a decision (DSA Art. 20).
@@ -29,13 +30,25 @@ export function likelyRule(reasons: readonly ReportReason[]): ReportRule {
 export const APPEAL_OUTCOMES = ["upheld", "reversed"] as const;
 export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
 
-/** What a member is told: the decision about them, the outcome of their report, or of their appeal. */
-export const NOTICE_KINDS = ["decision", "report_outcome", "appeal_outcome"] as const;
+/**
+ * Whether reversing a decision gives the member their account back: a ban or a suspension ended.
+ * A reporter hears this much of a reversal (and nothing when a warning is withdrawn).
+ */
+export function restoresAccount(decision: ReportDecision, outcome: AppealOutcome): boolean {
+  return outcome === "reversed" && (decision === "ban" || decision === "suspend");
+}
+
+/**
+ * What a member is told: the decision about them, the outcome of their report, of their appeal, or
+ * (to a reporter) of the reported member's appeal against the decision on their report.
+ */
+export const NOTICE_KINDS = ["decision", "report_outcome", "appeal_outcome", "report_appeal_outcome"] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /**
  * A notice on the member's site. The reporter's (`report_outcome`) says only whether action was
- * taken: never the sanction, its reason or its length.
+ * taken: never the sanction, its reason or its length; after an appeal (`report_appeal_outcome`),
+ * whether the decision stands and, on a reversal, whether the member has their account back.
  */
 export const memberNoticeSchema = z.object({
   id: z.number(),
@@ -43,8 +56,10 @@ export const memberNoticeSchema = z.object({
   at: z.string(),
   /** report_outcome: whether the site acted on the report. */
   acted: z.boolean().optional(),
-  /** The reported member's name (report_outcome). */
+  /** The reported member's name (report_outcome, report_appeal_outcome). */
   about: z.string().optional(),
+  /** report_appeal_outcome: the reversal gave the reported member their account back (restoresAccount). */
+  restored: z.boolean().optional(),
   decision: z.enum(REPORT_DECISIONS).optional(),
   rule: z.enum(REPORT_RULES).optional(),
   reason: z.string().optional(),
@@ -117,4 +132,5 @@ export const decisionsCalls = {
   "GET /api/appeal.php": { querystring: appealQuerySchema, response: { 200: appealStateSchema } },
   "POST /api/appeal.php": { body: appealRequestSchema, response: { 200: okSchema } },
   "GET /api/console/appeals": { response: { 200: appealQueueSchema } },
+  "POST /api/console/appeals/:id": { params: idParamsSchema, body: appealDecisionRequestSchema, response: { 200: okSchema } },
 } as const satisfies Calls;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { Calls } from "../apiContract";
+import { okSchema } from "./auth";
+import { idParamsSchema } from "./ids";
 
 // The console's operations screen (issue 16): what failed in the background, payments that hang,
 // and today's counts.
@@ -51,7 +53,8 @@ export const operationsSchema = z.object({
 });
 export type Operations = z.infer<typeof operationsSchema>;
 
-/** The operations screen (retrying a job has its id in the path: called with api()). */
+/** The operations screen, and retrying a failed job. */
 export const operationsCalls = {
   "GET /api/console/operations": { response: { 200: operationsSchema } },
+  "POST /api/console/operations/jobs/:id/retry": { params: idParamsSchema, response: { 200: okSchema } },
 } as const satisfies Calls;

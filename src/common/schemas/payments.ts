@@ -132,6 +132,9 @@ export const paymentQuerySchema = z.object({ id: paymentId }).strict();
 export const transactionsResponseSchema = z.object({ transactions: z.array(paymentSchema) });
 export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
 
+/** GET /api/transactions.php: the list, or with ?id= one purchase. */
+export const transactionsQuerySchema = z.object({ id: z.uuid({ error: "errors.not_found" }).optional() }).strict();
+
 /** One transaction with what a receipt needs: the seller's details and the buyer. */
 export const transactionResponseSchema = z.object({
   transaction: paymentSchema,
@@ -150,6 +153,9 @@ export const transactionResponseSchema = z.object({
   refund_days: z.number().int(),
 });
 export type TransactionResponse = z.infer<typeof transactionResponseSchema>;
+
+/** What GET /api/transactions.php answers: the list, or the one purchase asked for with ?id=. */
+export const transactionsAnswerSchema = z.union([transactionsResponseSchema, transactionResponseSchema]);
 
 export const LEDGER_REASONS = ["signup_bonus", "message", "photo", "gift", "purchase", "bonus", "refund"] as const;
 
@@ -248,4 +254,5 @@ export const paymentsCalls = {
   "POST /api/directdebit-resend.php": { body: directDebitResendSchema, response: { 200: okSchema } },
   "POST /api/refund.php": { body: refundRequestSchema, response: { 200: paymentSchema } },
   "GET /api/credit-history.php": { querystring: noQuery, response: { 200: creditHistoryResponseSchema } },
+  "GET /api/transactions.php": { querystring: transactionsQuerySchema, response: { 200: transactionsAnswerSchema } },
 } as const satisfies Calls;

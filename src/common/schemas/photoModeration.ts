@@ -58,9 +58,11 @@ export type PhotoNotices = z.infer<typeof photoNoticesSchema>;
 
 export const photoNoticeSeenSchema = z.object({ id: z.uuid({ error: "errors.not_found" }) }).strict();
 
-/** A member's notices of photos in review or rejected, and the moderators' queue (the decisions on a photo have its id in the path: called with api()). */
+/** A member's notices of photos in review or rejected, the moderators' queue and their decisions. */
 export const photoModerationCalls = {
   "GET /api/photo-notices.php": { response: { 200: photoNoticesSchema } },
   "POST /api/photo-notices.php": { body: photoNoticeSeenSchema, response: { 200: okSchema } },
   "GET /api/console/photos": { response: { 200: photoQueueSchema } },
+  "POST /api/console/photos/:id/approve": { params: photoIdParamsSchema, response: { 200: okSchema } },
+  "POST /api/console/photos/:id/reject": { params: photoIdParamsSchema, body: photoRejectionSchema, response: { 200: okSchema } },
 } as const satisfies Calls;

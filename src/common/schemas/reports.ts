@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Calls } from "../apiContract";
 import { REPORT_TEXT_MAX_LENGTH, SUSPENSION_MAX_DAYS } from "../constants";
 import { withoutControlCharacters } from "../plainText";
-import { idSchema } from "./ids";
+import { okSchema } from "./auth";
+import { idParamsSchema, idSchema } from "./ids";
 
 // Reports of members by members (issue 16), and the moderators' decisions on them.
 
@@ -95,4 +96,6 @@ export type ReportDecisionRequest = z.infer<typeof reportDecisionRequestSchema>;
 export const reportsCalls = {
   "POST /api/report.php": { body: reportRequestSchema, response: { 200: reportResponseSchema } },
   "GET /api/console/reports": { response: { 200: reportQueueSchema } },
+  "POST /api/console/reports/:id/decision": { params: idParamsSchema, body: reportDecisionRequestSchema, response: { 200: okSchema } },
+  "POST /api/console/reports/:id/ban": { params: idParamsSchema, body: reportBanRequestSchema, response: { 200: okSchema } },
 } as const satisfies Calls;

@@ -19,11 +19,12 @@ export type MailTemplate =
   | "photo_rejected"
   | "verification_approved"
   | "verification_rejected"
+  | "payment_refunded"
   | SecurityTemplate
   | NotificationTemplate
   | DecisionTemplate;
 /** Mails of a moderation decision (features/reports/decisionMails.ts). */
-export type DecisionTemplate = "decision" | "report_outcome" | "appeal_outcome";
+export type DecisionTemplate = "decision" | "report_outcome" | "appeal_outcome" | "report_appeal_outcome";
 /** Mails about a change to the account, and the answer to "this wasn't me". */
 export type SecurityTemplate = "password_changed" | "email_changed" | "account_secured";
 export type NotificationTemplate = "new_message" | "new_like" | "new_match";

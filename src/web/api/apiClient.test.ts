@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { call } from "./apiClient";
+import { call, pathOf } from "./apiClient";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -37,5 +37,15 @@ describe("a typed call of the API", () => {
     const asked = serve({ chats: [] });
     expect(await call("GET /api/chats.php")).toEqual({ chats: [] });
     expect(asked[0]).toMatchObject({ url: "https://site.test/api/chats.php", method: "GET" });
+  });
+
+  it("fills the path's parameters in, each as one encoded segment", async () => {
+    const asked = serve({ status: "refunded", credits_taken_back: 0, credits: 0, paid_user: false });
+    await call("POST /api/console/members/:id/payments/:payment/refund", { params: { id: 12, payment: "a/b?c" }, body: { reason: "asked" } });
+    expect(asked[0]).toMatchObject({ url: "https://site.test/api/console/members/12/payments/a%2Fb%3Fc/refund", method: "POST", body: { reason: "asked" } });
+  });
+
+  it("refuses a path parameter without a value instead of calling a wrong address", () => {
+    expect(() => pathOf("/api/console/members/:id", {})).toThrow(":id");
   });
 });

@@ -174,13 +174,21 @@ type CallArgs<C extends ApiCall> = keyof CallInput<ApiCalls[C]> extends never
     : [input: CallInput<ApiCalls[C]>, options?: CallOptions];
 
 /**
- * A call of the API by its contract ("METHOD /path", src/common/apiCalls.ts): query, body and answer
- * typed from the same zod schemas the server's route validates with. Goes through api().
+ * A call of the API by its contract ("METHOD /path", src/common/apiCalls.ts): path parameters, query,
+ * body and answer typed from the same zod schemas the server's route validates with. Goes through api().
  */
 export function call<C extends ApiCall>(endpoint: C, ...[input, options]: CallArgs<C>): Promise<CallAnswer<ApiCalls[C]>> {
   const space = endpoint.indexOf(" ");
   const method = endpoint.slice(0, space) as HttpMethod;
   // Through unknown: with this many calls, the union of every call's input is too complex for TypeScript to compare.
-  const { query, body } = ((input as unknown) ?? {}) as { query?: RequestOptions["query"]; body?: unknown };
-  return api<CallAnswer<ApiCalls[C]>>(endpoint.slice(space + 1), { ...options, method, query, body });
+  const { params, query, body } = ((input as unknown) ?? {}) as { params?: Record<string, string | number>; query?: RequestOptions["query"]; body?: unknown };
+  return api<CallAnswer<ApiCalls[C]>>(pathOf(endpoint.slice(space + 1), params), { ...options, method, query, body });
+}
+
+/** A contract's path with its parameters (":id") filled in, each encoded as one path segment. */
+export function pathOf(pattern: string, params: Record<string, string | number> = {}): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => {
+    if (params[name] === undefined) throw new Error(`${pattern}: no value for :${name}`);
+    return encodeURIComponent(String(params[name]));
+  });
 }

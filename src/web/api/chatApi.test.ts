@@ -3,6 +3,8 @@ import type { ChatMessage, ConversationResponse } from "../../common/schemas/cha
 import { markReadByPartner, withPartnerRead } from "./chatApi";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
+import { setLoggedOut } from "./userApi";
+import { useChatStore } from "../stores/chatStore";
 
 const message = (id: number, read = false): ChatMessage => ({
   id,
@@ -21,7 +23,10 @@ const open = (conversation: number, messages: ChatMessage[]): ConversationRespon
   older_hidden: false,
 });
 
-afterEach(() => queryClient.clear());
+afterEach(() => {
+  queryClient.clear();
+  useChatStore.getState().reset();
+});
 
 describe("a read receipt from the partner", () => {
   it("ticks the messages up to the one read, in the open conversation only, without a reload", () => {
@@ -50,5 +55,11 @@ describe("a read receipt from the partner", () => {
     expect(withPartnerRead(message(5)).read).toBe(true);
     expect(withPartnerRead(message(6)).read).toBe(false);
     expect(withPartnerRead({ ...message(4), conversation: 8 }).read).toBe(false);
+  });
+
+  it("is forgotten at logout: the next member on this browser gets no tick from it", () => {
+    markReadByPartner(7, 5);
+    setLoggedOut();
+    expect(withPartnerRead(message(5)).read).toBe(false);
   });
 });

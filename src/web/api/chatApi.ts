@@ -79,15 +79,11 @@ async function fetchConversation(ref: ConversationRef, signal: AbortSignal): Pro
 }
 
 /**
- * How far each conversation's partner has read, from the live receipts. A receipt can arrive before
- * the answer to the send it covers (on a busy server or network): the message then gets its tick when
- * the answer comes.
+ * A message of the member's own as the server confirmed it, with the tick a receipt already gave it (a
+ * receipt can arrive before the answer to the send it covers, on a busy server or network).
  */
-const partnerReadUpTo = new Map<number, number>();
-
-/** A message of the member's own as the server confirmed it, with the tick a receipt already gave it. */
 export function withPartnerRead(message: ChatMessage): ChatMessage {
-  const upTo = partnerReadUpTo.get(message.conversation);
+  const upTo = useChatStore.getState().partnerReadUpTo[message.conversation];
   return upTo !== undefined && message.id <= upTo && !message.read ? { ...message, read: true } : message;
 }
 
@@ -96,7 +92,7 @@ export function withPartnerRead(message: ChatMessage): ChatMessage {
  * reload (a reload would mark it read again and answer the partner with a receipt of its own).
  */
 export function markReadByPartner(conversation: number, upTo: number): void {
-  partnerReadUpTo.set(conversation, Math.max(upTo, partnerReadUpTo.get(conversation) ?? 0));
+  useChatStore.getState().setPartnerRead(conversation, upTo);
   queryClient.setQueriesData<ConversationResponse>({ queryKey: queryKeys.conversations }, (data) =>
     data?.conversation === conversation && data.messages.some((m) => !isPending(m) && m.id <= upTo && !m.read)
       ? { ...data, messages: data.messages.map((m) => (!isPending(m) && m.id <= upTo ? { ...m, read: true } : m)) }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { DirectDebitRequest, Payment, StartPayment, TransactionResponse, TransactionsResponse } from "../../common/schemas/payments";
-import { ApiError, api, call } from "./apiClient";
+import { ApiError, call } from "./apiClient";
 import { queryClient } from "./queryClient";
 import { refetchUserQuietly } from "./userApi";
 
@@ -124,15 +124,27 @@ export function useResendDirectDebit() {
   return useMutation({ mutationFn: (requestId: string) => call("POST /api/directdebit-resend.php", { body: { request_id: requestId } }) });
 }
 
-// transactions.php answers the list, or with ?id= one transaction: a contract keyed by "METHOD /path" has one answer per address, so these keep api().
+// transactions.php answers the list, or with ?id= one purchase: one contract whose answer is either.
 export function useTransactions() {
-  return useQuery({ queryKey: ["transactions"], queryFn: ({ signal }) => api<TransactionsResponse>("/api/transactions.php", { signal }), staleTime: 0 });
+  return useQuery({
+    queryKey: ["transactions"],
+    queryFn: async ({ signal }): Promise<TransactionsResponse> => {
+      const answer = await call("GET /api/transactions.php", {}, { signal });
+      if (!("transactions" in answer)) throw new Error("transactions.php answered one purchase for the list");
+      return answer;
+    },
+    staleTime: 0,
+  });
 }
 
 export function useTransaction(id: string) {
   return useQuery({
     queryKey: ["transactions", id],
-    queryFn: ({ signal }) => api<TransactionResponse>("/api/transactions.php", { query: { id }, signal }),
+    queryFn: async ({ signal }): Promise<TransactionResponse> => {
+      const answer = await call("GET /api/transactions.php", { query: { id } }, { signal });
+      if (!("transaction" in answer)) throw new Error("transactions.php answered the list for one purchase");
+      return answer;
+    },
     staleTime: 0,
   });
 }

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Alert, Button, Card, Container, Form } from "react-bootstrap";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { COMPLAINT_ANSWER_HOURS } from "../../common/constants";
 import { COMPLAINT_CATEGORIES, type ComplaintInput, complaintSchema } from "../../common/schemas/complaints";
 import { call } from "../api/apiClient";
 import { useUser } from "../api/userApi";
@@ -43,7 +44,7 @@ export function ComplaintsPage() {
         </Alert>
       ) : (
         <>
-          <p>{t("complaints.intro")}</p>
+          <p>{t("complaints.intro", { within: t("complaints.answer_within", { count: COMPLAINT_ANSWER_HOURS }) })}</p>
           <Card className="border-0 shadow-sm">
             <Card.Body>
               <Form noValidate onSubmit={submit} data-testid="complaint-form">

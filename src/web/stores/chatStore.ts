@@ -19,8 +19,14 @@ interface ChatState {
   likedBy: LikedByEntry[];
   totalUnreadMessages: number;
   totalNewLikes: number;
+  /**
+   * How far each conversation's partner has read (message id), from the live receipts: a receipt can
+   * arrive before the answer to the send it covers. Forgotten at logout with the rest.
+   */
+  partnerReadUpTo: Record<number, number>;
   setChats(chats: ChatListItem[]): void;
   setLikedBy(likedBy: LikedByEntry[]): void;
+  setPartnerRead(conversation: number, upTo: number): void;
   reset(): void;
 }
 
@@ -29,7 +35,10 @@ export const useChatStore = create<ChatState>((set) => ({
   likedBy: [],
   totalUnreadMessages: 0,
   totalNewLikes: 0,
+  partnerReadUpTo: {},
   setChats: (chats) => set({ chats, totalUnreadMessages: chats.reduce((sum, c) => sum + c.num_unread_messages, 0) }),
   setLikedBy: (likedBy) => set({ likedBy, totalNewLikes: likedBy.filter((l) => l.like_new).length }),
-  reset: () => set({ chats: [], likedBy: [], totalUnreadMessages: 0, totalNewLikes: 0 }),
+  setPartnerRead: (conversation, upTo) =>
+    set((state) => ({ partnerReadUpTo: { ...state.partnerReadUpTo, [conversation]: Math.max(upTo, state.partnerReadUpTo[conversation] ?? 0) } })),
+  reset: () => set({ chats: [], likedBy: [], totalUnreadMessages: 0, totalNewLikes: 0, partnerReadUpTo: {} }),
 }));

@@ -1,12 +1,13 @@
 import { randomInt } from "node:crypto";
 import type { ComplaintInput, ComplaintResponse } from "../../../common/schemas/complaints";
 import { isLanguage, type Language } from "../../../common/locales";
-import { COMPLAINTS_PER_ACCOUNT_PER_DAY, COMPLAINTS_PER_IP_PER_HOUR } from "../../../common/constants";
+import { COMPLAINT_ANSWER_HOURS, COMPLAINTS_PER_ACCOUNT_PER_DAY, COMPLAINTS_PER_IP_PER_HOUR } from "../../../common/constants";
 import { type Limiter, takeTry } from "../../adapters/limiter";
 import type { Db } from "../../db/client";
 import { complaints } from "../../db/schema";
 import { enqueueMail } from "../../mail/enqueueMail";
-import { renderMail } from "../../mail/mailTemplates";
+import { type MailContent, renderMail } from "../../mail/mailTemplates";
+import { translate } from "../../i18n";
 import type { MemberRecord } from "../auth/auth.repo";
 import type { SiteRow } from "../settings/settings.repo";
 
@@ -17,6 +18,15 @@ export function complaintReference(): string {
   const pick = () => ALPHABET[randomInt(ALPHABET.length)];
   const part = () => Array.from({ length: 4 }, pick).join("");
   return `${part()}-${part()}`;
+}
+
+/**
+ * The confirmation of a complaint. It promises an answer within COMPLAINT_ANSWER_HOURS, the time after
+ * which the console shows the complaint overdue: one rule, as the complaints page says it too.
+ */
+export function complaintConfirmation(language: Language, siteName: string, name: string, reference: string, link: string): MailContent {
+  const within = translate(language, "complaints.answer_within", { count: COMPLAINT_ANSWER_HOURS });
+  return renderMail({ template: "complaint", language, siteName, name, link, vars: { reference, within } });
 }
 
 /** Complaints (/complaints): stored with a reference, confirmed by e-mail in the same transaction. */
@@ -52,14 +62,7 @@ export class ComplaintsService {
         message: input.message,
         language,
       });
-      const content = renderMail({
-        template: "complaint",
-        language,
-        siteName: site.settings.name,
-        name: input.name,
-        link: `${req.origin}/pages/service`,
-        vars: { reference },
-      });
+      const content = complaintConfirmation(language, site.settings.name, input.name, reference, `${req.origin}/pages/service`);
       await enqueueMail(tx, { ...content, to: input.email, from: this.mailFrom(site), userId: member?.user.id });
     });
     this.onQueued();

@@ -1,13 +1,9 @@
 import { operatorOf } from "../../plugins/routeAuth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { okSchema } from "../../../common/schemas/auth";
-import { complaintAnswerSchema, complaintsCalls } from "../../../common/schemas/complaints";
-import { idSchema } from "../../../common/schemas/ids";
+import { complaintsCalls } from "../../../common/schemas/complaints";
 import type { ComplaintsQueueService } from "./complaintsQueue.service";
 
 const tags = ["console"];
-const params = z.object({ id: idSchema }).strict();
 /**
  * Customer service's work: support and admins. Moderators do not see complaints: they hold payment
  * and account matters and the complainant's address, which moderating reports does not need.
@@ -33,7 +29,7 @@ export const complaintsQueueRoutes: FastifyPluginAsyncZod<{ queue: ComplaintsQue
 
   app.post(
     "/api/console/complaints/:id/assign",
-    { config: access, schema: { tags, summary: "Take the complaint (assign it to oneself)", params, response: { 200: okSchema } } },
+    { config: access, schema: { tags, summary: "Take the complaint (assign it to oneself)", ...complaintsCalls["POST /api/console/complaints/:id/assign"] } },
     async (request) => {
       await queue.assignToSelf(operatorOf(request).operator.id, request.params.id);
       return { ok: true as const };
@@ -47,9 +43,7 @@ export const complaintsQueueRoutes: FastifyPluginAsyncZod<{ queue: ComplaintsQue
       schema: {
         tags,
         summary: "Answer: mailed to the complainant from the support address, kept in the thread",
-        params,
-        body: complaintAnswerSchema,
-        response: { 200: okSchema },
+        ...complaintsCalls["POST /api/console/complaints/:id/answer"],
       },
     },
     async (request) => {
@@ -60,7 +54,7 @@ export const complaintsQueueRoutes: FastifyPluginAsyncZod<{ queue: ComplaintsQue
 
   app.post(
     "/api/console/complaints/:id/close",
-    { config: access, schema: { tags, summary: "Close the complaint", params, response: { 200: okSchema } } },
+    { config: access, schema: { tags, summary: "Close the complaint", ...complaintsCalls["POST /api/console/complaints/:id/close"] } },
     async (request) => {
       await queue.close(operatorOf(request).operator.id, request.params.id);
       return { ok: true as const };

@@ -1,21 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { erasureRequestSchema, fictionalRequestSchema, refundRequestSchema, refundResponseSchema } from "../../../common/schemas/console";
 import type { AccountDeletionService } from "../account/accountDeletion.service";
 import type { AuthService } from "../auth/auth.service";
 import type { SiteOrigin } from "../settings/siteOrigin";
-import { consoleCalls, grantCreditsRequestSchema, memberDetailSchema, reasonRequestSchema } from "../../../common/schemas/console";
-import { okSchema } from "../../../common/schemas/auth";
-import { idSchema } from "../../../common/schemas/ids";
+import { consoleCalls } from "../../../common/schemas/console";
 import type { PaymentsService } from "../payments/payments.service";
 import { operatorOf } from "../../plugins/routeAuth";
 import type { MemberLookupService } from "./memberLookup.service";
 
 const tags = ["console"];
-const params = z.object({ id: idSchema }).strict();
 const LOOKUP = ["support", "admin"] as const;
 const ADMIN = ["admin"] as const;
-const paymentParams = z.object({ id: idSchema, payment: z.uuid({ error: "errors.not_found" }) }).strict();
 
 /** Member lookup for support and admins: find, look at, log out, grant goodwill credits. */
 export const memberLookupRoutes: FastifyPluginAsyncZod<{
@@ -43,7 +37,7 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     "/api/console/members/:id",
-    { config: { auth: LOOKUP }, schema: { tags, summary: "A member's account, profile, money and trail", params, response: { 200: memberDetailSchema } } },
+    { config: { auth: LOOKUP }, schema: { tags, summary: "A member's account, profile, money and trail", ...consoleCalls["GET /api/console/members/:id"] } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return lookup.detail(request.params.id);
@@ -54,7 +48,7 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{
     "/api/console/members/:id/end-sessions",
     {
       config: { auth: LOOKUP },
-      schema: { tags, summary: "Log the member out everywhere", params, body: reasonRequestSchema, response: { 200: okSchema } },
+      schema: { tags, summary: "Log the member out everywhere", ...consoleCalls["POST /api/console/members/:id/end-sessions"] },
     },
     async (request) => {
       await lookup.endSessions(operatorOf(request).operator.id, request.params.id, request.body.reason);
@@ -66,7 +60,7 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{
     "/api/console/members/:id/credits",
     {
       config: { auth: LOOKUP },
-      schema: { tags, summary: "Grant goodwill credits", params, body: grantCreditsRequestSchema, response: { 200: z.object({ credits: z.number() }) } },
+      schema: { tags, summary: "Grant goodwill credits", ...consoleCalls["POST /api/console/members/:id/credits"] },
     },
     async (request) => ({ credits: await lookup.grantCredits(operatorOf(request).operator.id, request.params.id, request.body) }),
   );
@@ -78,9 +72,7 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: "Refund a payment within the refund days (admins): money back in full, unspent credits taken back",
-        params: paymentParams,
-        body: refundRequestSchema,
-        response: { 200: refundResponseSchema },
+        ...consoleCalls["POST /api/console/members/:id/payments/:payment/refund"],
       },
     },
     async (request) => {
@@ -95,7 +87,11 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{
     "/api/console/members/:id/resend-activation",
     {
       config: { auth: LOOKUP },
-      schema: { tags, summary: "Send a member who has not confirmed a fresh activation link", params, body: reasonRequestSchema, response: { 200: okSchema } },
+      schema: {
+        tags,
+        summary: "Send a member who has not confirmed a fresh activation link",
+        ...consoleCalls["POST /api/console/members/:id/resend-activation"],
+      },
     },
     async (request) => {
       await auth.resendActivationByOperator(operatorOf(request).operator.id, request.params.id, request.body.reason, siteOrigin);
@@ -107,7 +103,7 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{
     "/api/console/members/:id/fictional",
     {
       config: { auth: LOOKUP },
-      schema: { tags, summary: "Set or remove the fictional label of a profile", params, body: fictionalRequestSchema, response: { 200: okSchema } },
+      schema: { tags, summary: "Set or remove the fictional label of a profile", ...consoleCalls["POST /api/console/members/:id/fictional"] },
     },
     async (request) => {
       await lookup.setFictional(operatorOf(request).operator.id, request.params.id, request.body.fictional, request.body.reason);
@@ -119,7 +115,7 @@ export const memberLookupRoutes: FastifyPluginAsyncZod<{
     "/api/console/members/:id/erasure",
     {
       config: { auth: ADMIN },
-      schema: { tags, summary: "Start a member's erasure (admins; confirmed, with a reason)", params, body: erasureRequestSchema, response: { 200: okSchema } },
+      schema: { tags, summary: "Start a member's erasure (admins; confirmed, with a reason)", ...consoleCalls["POST /api/console/members/:id/erasure"] },
     },
     async (request) => {
       await deletion.eraseByOperator(operatorOf(request).operator.id, request.params.id, request.body.reason, siteOrigin);

@@ -1,14 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { reasonRequestSchema, suspendRequestSchema } from "../../../common/schemas/console";
-import { okSchema } from "../../../common/schemas/auth";
-import { idSchema } from "../../../common/schemas/ids";
+import { consoleCalls } from "../../../common/schemas/console";
 import { operatorOf } from "../../plugins/routeAuth";
 import type { RestrictionsService } from "./restrictions.service";
 
 const tags = ["console"];
-const params = z.object({ id: idSchema }).strict();
-const untilSchema = z.object({ until: z.string().nullable() });
 
 /** Bans (admins) and suspensions (moderators and admins), and lifting them (admins). */
 export const moderationRoutes: FastifyPluginAsyncZod<{ restrictions: RestrictionsService }> = async (app, { restrictions }) => {
@@ -16,7 +11,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ restrictions: Restriction
     "/api/console/members/:id/ban",
     {
       config: { auth: ["admin"] },
-      schema: { tags, summary: "Ban a member, with the reason they are told", params, body: reasonRequestSchema, response: { 200: untilSchema } },
+      schema: { tags, summary: "Ban a member, with the reason they are told", ...consoleCalls["POST /api/console/members/:id/ban"] },
     },
     async (request) => {
       await restrictions.restrict({ operatorId: operatorOf(request).operator.id, memberId: request.params.id, reason: request.body.reason });
@@ -31,9 +26,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ restrictions: Restriction
       schema: {
         tags,
         summary: "Suspend a member for some days, with the reason they are told",
-        params,
-        body: suspendRequestSchema,
-        response: { 200: untilSchema },
+        ...consoleCalls["POST /api/console/members/:id/suspension"],
       },
     },
     async (request) => {
@@ -46,7 +39,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ restrictions: Restriction
     "/api/console/members/:id/lift",
     {
       config: { auth: ["admin"] },
-      schema: { tags, summary: "End a ban or suspension now", params, body: reasonRequestSchema, response: { 200: okSchema } },
+      schema: { tags, summary: "End a ban or suspension now", ...consoleCalls["POST /api/console/members/:id/lift"] },
     },
     async (request) => {
       await restrictions.lift(operatorOf(request).operator.id, request.params.id, request.body.reason);

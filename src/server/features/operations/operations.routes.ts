@@ -1,8 +1,5 @@
 import { operatorOf } from "../../plugins/routeAuth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { okSchema } from "../../../common/schemas/auth";
-import { idSchema } from "../../../common/schemas/ids";
 import { operationsCalls } from "../../../common/schemas/operations";
 import type { OperationsService } from "./operations.service";
 
@@ -31,7 +28,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ operations: OperationsSer
     "/api/console/operations/jobs/:id/retry",
     {
       config: { auth: OPERATIONS },
-      schema: { tags, summary: "Try a failed background job again now", params: z.object({ id: idSchema }).strict(), response: { 200: okSchema } },
+      schema: { tags, summary: "Try a failed background job again now", ...operationsCalls["POST /api/console/operations/jobs/:id/retry"] },
     },
     async (request) => {
       await operations.retry(operatorOf(request).operator.id, request.params.id);

@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { okSchema } from "../../../common/schemas/auth";
-import { paymentsCalls, transactionResponseSchema, transactionsResponseSchema } from "../../../common/schemas/payments";
+import { paymentsCalls } from "../../../common/schemas/payments";
 import { AppError } from "../../errors";
 import { memberOf } from "../../plugins/routeAuth";
 import type { DiscountsService } from "../discounts/discounts.service";
@@ -208,8 +208,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       schema: {
         tags: ["payments"],
         summary: "The member's purchases, newest first; with ?id= one of them with the receipt's details",
-        querystring: z.object({ id: z.uuid({ error: "errors.not_found" }).optional() }).strict(),
-        response: { 200: z.union([transactionsResponseSchema, transactionResponseSchema]) },
+        ...paymentsCalls["GET /api/transactions.php"],
       },
     },
     async (request, reply) => {

@@ -28,6 +28,7 @@ import { formatLocale } from "../../../common/formats";
 import { reasonNotApplicable } from "../discounts/discounts.service";
 import { type PurchaseValue, unspentOfPurchase, valueLedger } from "./creditValue";
 import { recordAudit } from "../audit/audit.repo";
+import { enqueueRefundMail, type RefundMailer } from "./refundMail";
 import {
   activeBundles,
   type BundleRow,
@@ -105,6 +106,8 @@ export class PaymentsService {
     private readonly discounts: DiscountsService,
     /** Wakes the job worker after a job was queued. */
     private readonly onQueued: () => void,
+    /** The sender and the links of the mail telling a member of an operator's refund. */
+    private readonly refundMailer: RefundMailer,
   ) {}
 
   /** The member's country for prices and methods: the profile's, else where the request comes from. */
@@ -400,7 +403,7 @@ export class PaymentsService {
    * An admin refunds a member's payment within the site's refund days (issue 16): the money in
    * full, through the provider first, then in one transaction the purchase's credits not yet spent
    * (`unspentOfPurchase`) as a `refund` ledger row, the payment refunded, premium as in `refund`,
-   * and the audit row. The provider's refund key is the payment's, as in the member's refund: a
+   * the audit row and the member's mail (amount, payment, credits taken back). The provider's refund key is the payment's, as in the member's refund: a
    * double click, a retry after a fault, or a member's refund of the same payment is one refund
    * at the provider; a provider fault changes nothing here (the operator may try again).
    */
@@ -446,9 +449,14 @@ export class PaymentsService {
         reason,
         details: { payment_id: id, amount: row.amount, currency: row.currency, credits: row.credits, credits_taken_back: taken },
       });
+      // Told in the refund's transaction: a refund is mailed once, and a mail server's fault loses nothing.
+      await enqueueRefundMail(tx, this.refundMailer, memberId, row, taken);
       return { row, taken, changed: true };
     });
-    if (done.changed) await this.onMemberChanged(memberId);
+    if (done.changed) {
+      this.onQueued();
+      await this.onMemberChanged(memberId);
+    }
     return { payment: paymentDto(done.row, days), creditsTakenBack: done.taken };
   }
 

@@ -1,8 +1,7 @@
 import { operatorOf } from "../../plugins/routeAuth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { okSchema } from "../../../common/schemas/auth";
-import { photoIdParamsSchema, photoModerationCalls, photoRejectionSchema } from "../../../common/schemas/photoModeration";
+import { photoIdParamsSchema, photoModerationCalls } from "../../../common/schemas/photoModeration";
 import type { PhotoModerationService } from "./photoModeration.service";
 
 const tags = ["console"];
@@ -48,7 +47,7 @@ export const photoModerationRoutes: FastifyPluginAsyncZod<{ moderation: PhotoMod
 
   app.post(
     "/api/console/photos/:id/approve",
-    { config: { auth: moderators }, schema: { tags, summary: "Approve a waiting photo", params, response: { 200: okSchema } } },
+    { config: { auth: moderators }, schema: { tags, summary: "Approve a waiting photo", ...photoModerationCalls["POST /api/console/photos/:id/approve"] } },
     async (request) => {
       await moderation.decide(operatorOf(request).operator.id, request.params.id, { decision: "approve" });
       return { ok: true as const };
@@ -59,7 +58,7 @@ export const photoModerationRoutes: FastifyPluginAsyncZod<{ moderation: PhotoMod
     "/api/console/photos/:id/reject",
     {
       config: { auth: moderators },
-      schema: { tags, summary: "Reject a waiting photo with a reason the member is told", params, body: photoRejectionSchema, response: { 200: okSchema } },
+      schema: { tags, summary: "Reject a waiting photo with a reason the member is told", ...photoModerationCalls["POST /api/console/photos/:id/reject"] },
     },
     async (request) => {
       await moderation.decide(operatorOf(request).operator.id, request.params.id, { decision: "reject", reason: request.body.reason });

@@ -6,7 +6,7 @@ import { AppError, notFound } from "../../errors";
 import { recordAudit } from "../audit/audit.repo";
 import { liftIn, type RestrictionsService } from "../moderation/restrictions.service";
 import type { DecisionTeller } from "./decisionTeller";
-import { type DecisionRow, decisionByKey, lockDecision, openAppeals, reportReasonsOf, updateDecision } from "./decisions.repo";
+import { type DecisionRow, decisionByKey, lockDecision, openAppeals, reportersOf, reportReasonsOf, updateDecision } from "./decisions.repo";
 
 const DAY = 86_400_000;
 
@@ -86,8 +86,9 @@ export class AppealsService {
   }
 
   /**
-   * Upholds or reverses the decision, in one transaction with the audit row and the member's notice and
-   * mail. Reversing lifts the ban or suspension the decision imposed (if it is still in force).
+   * Upholds or reverses the decision, in one transaction with the audit row and the notices and mails
+   * of the member and of the reporters whose reports it settled. Reversing lifts the ban or
+   * suspension the decision imposed (if it is still in force).
    */
   async decide(operator: Operator, decisionId: number, input: AppealDecisionRequest): Promise<void> {
     let lifted = false;
@@ -108,7 +109,7 @@ export class AppealsService {
         reason: input.reason,
         details: { decision_id: d.id, outcome: input.outcome },
       });
-      await this.teller.appealDecided(tx, { id: d.id, memberId: d.memberId }, input.outcome, input.reason);
+      await this.teller.appealDecided(tx, d, input.outcome, input.reason, await reportersOf(tx, d.id));
     });
     this.onMailQueued();
     if (lifted) await this.restrictions.lifted(memberId);

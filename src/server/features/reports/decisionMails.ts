@@ -1,6 +1,6 @@
 import type { Language } from "../../../common/locales";
 import { isLanguage } from "../../../common/locales";
-import type { AppealOutcome, ReportRule } from "../../../common/schemas/decisions";
+import { type AppealOutcome, type ReportRule, restoresAccount } from "../../../common/schemas/decisions";
 import type { ReportDecision } from "../../../common/schemas/reports";
 import { translate } from "../../i18n";
 import type { MailContent } from "../../mail/mailTemplates";
@@ -8,7 +8,9 @@ import { renderMail } from "../../mail/mailTemplates";
 
 // The mails of a decision, in the recipient's language: the statement of reasons to the member
 // decided on, the outcome to the reporters (whether the site acted, nothing more), and the outcome
-// of an appeal. The reason is the moderator's own words, quoted as written.
+// of an appeal (to the member with the moderator's reasons; to the reporters whether the decision
+// stands, and on a reversal whether the member has their account back). The reason is the
+// moderator's own words, quoted as written, and only ever to the member it was written to.
 
 export interface Recipient {
   name: string;
@@ -67,5 +69,24 @@ export function appealOutcomeMail(to: Recipient, outcome: AppealOutcome, reason:
     name: to.name,
     link,
     vars: { outcome: translate(language, `decisions.appeal_outcome.${outcome}`), reason },
+  });
+}
+
+/** What a reporter is told of an appeal's outcome (the notice on the site says the same from `outcome` and `restored`). */
+function reportAppealOutcomeKey(decision: ReportDecision, outcome: AppealOutcome): string {
+  if (outcome === "upheld") return "decisions.report_appeal_outcome.upheld";
+  return restoresAccount(decision, outcome) ? "decisions.report_appeal_outcome.restored" : "decisions.report_appeal_outcome.reversed";
+}
+
+export function reportAppealOutcomeMail(to: Recipient, about: string, decision: ReportDecision, outcome: AppealOutcome, link: string): MailContent {
+  const language = languageOf(to);
+  return renderMail({
+    template: "report_appeal_outcome",
+    language,
+    siteName: to.siteName,
+    name: to.name,
+    partner: about,
+    link,
+    vars: { outcome: translate(language, reportAppealOutcomeKey(decision, outcome)) },
   });
 }

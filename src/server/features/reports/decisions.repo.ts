@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import type { MemberNotice, NoticeKind } from "../../../common/schemas/decisions";
+import { type MemberNotice, type NoticeKind, restoresAccount } from "../../../common/schemas/decisions";
 import type { Db } from "../../db/client";
 import { memberNotices, operators, profiles, reportDecisions, reports, sites, users } from "../../db/schema";
 
@@ -50,6 +50,12 @@ export async function updateDecision(db: Db, id: number, values: Partial<typeof 
   await db.update(reportDecisions).set(values).where(eq(reportDecisions.id, id));
 }
 
+/** The members whose reports a decision settled (a reporter erased since has none). */
+export async function reportersOf(db: Db, decisionId: number): Promise<(number | null)[]> {
+  const rows = await db.select({ reporterId: reports.reporterId }).from(reports).where(eq(reports.decisionId, decisionId)).orderBy(asc(reports.id));
+  return rows.map((r) => r.reporterId);
+}
+
 /** Appeals waiting for a decision, the oldest first. */
 export async function openAppeals(db: Db) {
   return db
@@ -88,6 +94,10 @@ export async function unseenNotices(db: Db, userId: number, appealOpenSince: Dat
   return rows.map(({ n, d, about }): MemberNotice => {
     const base = { id: n.id, kind: n.kind, at: n.createdAt.toISOString() };
     if (n.kind === "report_outcome") return { ...base, acted: d.decision !== "dismiss" && d.appealOutcome !== "reversed", about: about ?? "" };
+    if (n.kind === "report_appeal_outcome") {
+      const outcome = d.appealOutcome ?? "upheld";
+      return { ...base, about: about ?? "", outcome, restored: restoresAccount(d.decision, outcome) };
+    }
     const details = {
       decision: d.decision,
       rule: d.rule,

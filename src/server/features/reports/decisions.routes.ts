@@ -1,9 +1,6 @@
 import { memberOf, operatorOf } from "../../plugins/routeAuth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { okSchema } from "../../../common/schemas/auth";
-import { appealDecisionRequestSchema, decisionsCalls } from "../../../common/schemas/decisions";
-import { idSchema } from "../../../common/schemas/ids";
+import { decisionsCalls } from "../../../common/schemas/decisions";
 import { APPEAL_DAYS } from "../../../common/constants";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
@@ -87,9 +84,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ db: Db; appeals: AppealsSe
       schema: {
         tags: ["console"],
         summary: "Uphold or reverse the decision appealed (not by the moderator who made it)",
-        params: z.object({ id: idSchema }).strict(),
-        body: appealDecisionRequestSchema,
-        response: { 200: okSchema },
+        ...decisionsCalls["POST /api/console/appeals/:id"],
       },
     },
     async (request) => {

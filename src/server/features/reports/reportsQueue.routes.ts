@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { okSchema } from "../../../common/schemas/auth";
-import { idSchema } from "../../../common/schemas/ids";
-import { reportBanRequestSchema, reportDecisionRequestSchema, reportsCalls } from "../../../common/schemas/reports";
+import { reportsCalls } from "../../../common/schemas/reports";
 import { operatorOf } from "../../plugins/routeAuth";
 import type { ReportsService } from "./reports.service";
 
 const tags = ["console"];
-const params = z.object({ id: idSchema }).strict();
 
 /** The moderators' queue of reports, grouped per reported member; a ban from it is for admins. */
 export const reportsQueueRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (app, { reports }) => {
@@ -30,9 +26,7 @@ export const reportsQueueRoutes: FastifyPluginAsyncZod<{ reports: ReportsService
       schema: {
         tags,
         summary: "Dismiss, warn or suspend: decides every waiting report about the member",
-        params,
-        body: reportDecisionRequestSchema,
-        response: { 200: okSchema },
+        ...reportsCalls["POST /api/console/reports/:id/decision"],
       },
     },
     async (request) => {
@@ -45,7 +39,7 @@ export const reportsQueueRoutes: FastifyPluginAsyncZod<{ reports: ReportsService
     "/api/console/reports/:id/ban",
     {
       config: { auth: ["admin"] },
-      schema: { tags, summary: "Ban the reported member: decides every waiting report", params, body: reportBanRequestSchema, response: { 200: okSchema } },
+      schema: { tags, summary: "Ban the reported member: decides every waiting report", ...reportsCalls["POST /api/console/reports/:id/ban"] },
     },
     async (request) => {
       await reports.decide(operatorOf(request).operator.id, request.params.id, { decision: "ban", ...request.body });

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Alert, Badge, Button, Card, Form, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import type { AppealOutcome, QueuedAppeal } from "../../../common/schemas/decisions";
-import { api, call } from "../../api/apiClient";
+import { call } from "../../api/apiClient";
 import { useFormats } from "../../i18n/formats";
 import { CONSOLE_NS } from "./consoleI18n";
 
@@ -33,7 +33,7 @@ function AppealCard({ appeal }: { appeal: QueuedAppeal }) {
   const [outcome, setOutcome] = useState<AppealOutcome>("upheld");
   const [reason, setReason] = useState("");
   const decide = useMutation({
-    mutationFn: () => api(`/api/console/appeals/${appeal.id}`, { method: "POST", body: { outcome, reason: reason.trim() } }),
+    mutationFn: () => call("POST /api/console/appeals/:id", { params: { id: appeal.id }, body: { outcome, reason: reason.trim() } }),
     onSuccess: () => client.invalidateQueries({ queryKey: QUEUE_KEY }),
   });
   const reasons = appeal.report_reasons.map((r) => t(`reports.reasons.${r}`)).join(", ");

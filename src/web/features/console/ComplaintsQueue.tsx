@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { COMPLAINT_ANSWER_HOURS } from "../../../common/constants";
 import { COMPLAINT_ANSWER_MAX, type QueuedComplaint } from "../../../common/schemas/complaints";
 import type { Operator } from "../../../common/schemas/console";
-import { api, call } from "../../api/apiClient";
+import { call } from "../../api/apiClient";
 import { useFormats } from "../../i18n/formats";
 import { CONSOLE_NS } from "./consoleI18n";
 
@@ -52,8 +52,11 @@ function ComplaintCard({ complaint: c, operator, show }: { complaint: QueuedComp
   const [text, setText] = useState("");
   const refresh = () => client.invalidateQueries({ queryKey: ["console", "complaints"] });
   const act = useMutation({
-    mutationFn: (step: "assign" | "answer" | "close") =>
-      api(`/api/console/complaints/${c.id}/${step}`, { method: "POST", body: step === "answer" ? { text: text.trim() } : {} }),
+    mutationFn: (step: "assign" | "answer" | "close") => {
+      const params = { id: c.id };
+      if (step === "answer") return call("POST /api/console/complaints/:id/answer", { params, body: { text: text.trim() } });
+      return step === "assign" ? call("POST /api/console/complaints/:id/assign", { params }) : call("POST /api/console/complaints/:id/close", { params });
+    },
     onSuccess: (_data, step) => {
       if (step === "answer") setText("");
       return refresh();

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Currency } from "../../../common/paymentMethods";
 import type { FailedJob } from "../../../common/schemas/operations";
-import { api, call } from "../../api/apiClient";
+import { call } from "../../api/apiClient";
 import { useFormats } from "../../i18n/formats";
 import { CONSOLE_NS } from "./consoleI18n";
 
@@ -29,7 +29,7 @@ function JobRow({ job }: { job: FailedJob }) {
   const formats = useFormats();
   const client = useQueryClient();
   const retry = useMutation({
-    mutationFn: () => api(`/api/console/operations/jobs/${job.id}/retry`, { method: "POST", body: {} }),
+    mutationFn: () => call("POST /api/console/operations/jobs/:id/retry", { params: { id: job.id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: OPERATIONS_KEY }),
   });
   return (

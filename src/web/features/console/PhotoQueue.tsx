@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Card, Col, Form, Row, Spinner } from "react-boots
 import { useTranslation } from "react-i18next";
 import { PHOTO_REJECTION_REASONS, type PhotoRejectionReason } from "../../../common/photoModeration";
 import type { QueuedPhoto } from "../../../common/schemas/photoModeration";
-import { api, call } from "../../api/apiClient";
+import { call } from "../../api/apiClient";
 import { useFormats } from "../../i18n/formats";
 import { CONSOLE_NS } from "./consoleI18n";
 
@@ -15,8 +15,8 @@ function useDecidePhoto(photoId: string) {
   return useMutation({
     mutationFn: (reason: PhotoRejectionReason | null) =>
       reason
-        ? api(`/api/console/photos/${photoId}/reject`, { method: "POST", body: { reason } })
-        : api(`/api/console/photos/${photoId}/approve`, { method: "POST", body: {} }),
+        ? call("POST /api/console/photos/:id/reject", { params: { id: photoId }, body: { reason } })
+        : call("POST /api/console/photos/:id/approve", { params: { id: photoId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: QUEUE_KEY }),
   });
 }

@@ -7,7 +7,7 @@ import { SUSPENSION_MAX_DAYS } from "../../../common/constants";
 import type { Operator } from "../../../common/schemas/console";
 import { REPORT_RULES, type ReportRule } from "../../../common/schemas/decisions";
 import type { QueuedReport, ReportGroup } from "../../../common/schemas/reports";
-import { api, call } from "../../api/apiClient";
+import { call } from "../../api/apiClient";
 import { useFormats } from "../../i18n/formats";
 import { CONSOLE_NS } from "./consoleI18n";
 
@@ -21,9 +21,9 @@ function useDecide(memberId: number) {
     mutationFn: ({ decision, days, reason, rule }: { decision: Decision; days: number; reason: string; rule: ReportRule | "" }) => {
       const named = rule ? { rule } : {};
       return decision === "ban"
-        ? api(`/api/console/reports/${memberId}/ban`, { method: "POST", body: { reason, ...named } })
-        : api(`/api/console/reports/${memberId}/decision`, {
-            method: "POST",
+        ? call("POST /api/console/reports/:id/ban", { params: { id: memberId }, body: { reason, ...named } })
+        : call("POST /api/console/reports/:id/decision", {
+            params: { id: memberId },
             body: decision === "suspend" ? { decision, days, reason, ...named } : { decision, reason, ...named },
           });
     },

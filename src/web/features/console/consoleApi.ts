@@ -1,14 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  AuditQuery,
-  ConsoleSession,
-  GrantCreditsRequest,
-  MemberDetail,
-  OperatorLoginRequest,
-  RefundResponse,
-  SuspendRequest,
-} from "../../../common/schemas/console";
-import { api, call } from "../../api/apiClient";
+import type { AuditQuery, ConsoleSession, GrantCreditsRequest, OperatorLoginRequest, SuspendRequest } from "../../../common/schemas/console";
+import { call } from "../../api/apiClient";
 
 // The console's calls: all under /api/console, where its own cookie goes (never the member's area).
 
@@ -54,9 +46,8 @@ export function useMemberSearch(q: string) {
   });
 }
 
-// A member's page and the actions on it have the id in the path, which no contract describes (src/common/schemas/console.ts).
 export function useMemberDetail(id: number) {
-  return useQuery({ queryKey: keys.member(id), queryFn: () => api<MemberDetail>(`/api/console/members/${id}`) });
+  return useQuery({ queryKey: keys.member(id), queryFn: () => call("GET /api/console/members/:id", { params: { id } }) });
 }
 
 export function useAuditLog(query: AuditQuery) {
@@ -73,11 +64,34 @@ export type MemberAction =
   | { kind: "fictional"; body: { fictional: boolean; reason: string } }
   | { kind: "erasure"; body: { confirm: true; reason: string } };
 
+/** Each action's call. */
+function memberAction(id: number, action: MemberAction): Promise<unknown> {
+  const params = { id };
+  switch (action.kind) {
+    case "suspension":
+      return call("POST /api/console/members/:id/suspension", { params, body: action.body });
+    case "ban":
+      return call("POST /api/console/members/:id/ban", { params, body: action.body });
+    case "lift":
+      return call("POST /api/console/members/:id/lift", { params, body: action.body });
+    case "end-sessions":
+      return call("POST /api/console/members/:id/end-sessions", { params, body: action.body });
+    case "credits":
+      return call("POST /api/console/members/:id/credits", { params, body: action.body });
+    case "resend-activation":
+      return call("POST /api/console/members/:id/resend-activation", { params, body: action.body });
+    case "fictional":
+      return call("POST /api/console/members/:id/fictional", { params, body: action.body });
+    case "erasure":
+      return call("POST /api/console/members/:id/erasure", { params, body: action.body });
+  }
+}
+
 /** An action on a member; the member's page is fetched again afterwards (its audit trail included). */
 export function useMemberAction(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (action: MemberAction) => api(`/api/console/members/${id}/${action.kind}`, { method: "POST", body: action.body }),
+    mutationFn: (action: MemberAction) => memberAction(id, action),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.member(id) }),
   });
 }
@@ -87,7 +101,7 @@ export function useRefund(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ payment, reason }: { payment: string; reason: string }) =>
-      api<RefundResponse>(`/api/console/members/${id}/payments/${payment}/refund`, { method: "POST", body: { reason } }),
+      call("POST /api/console/members/:id/payments/:payment/refund", { params: { id, payment }, body: { reason } }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.member(id) }),
   });
 }

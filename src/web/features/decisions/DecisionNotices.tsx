@@ -8,7 +8,8 @@ import { useNoticeSeen, useNotices } from "./decisionsApi";
 
 /**
  * Decisions told on the site (DSA Art. 17; the mail says the same): the member's own, with the rule,
- * the action and how to appeal; a report's outcome, without the sanction; an appeal's outcome.
+ * the action and how to appeal; a report's outcome, without the sanction; an appeal's outcome (to a
+ * reporter: whether the decision stands, and whether a reversal gave the member their account back).
  */
 export function DecisionNotices() {
   const user = useUser();
@@ -34,6 +35,10 @@ function NoticeAlert({ notice }: { notice: MemberNotice }) {
   if (notice.kind === "report_outcome") {
     title = t("decisions.notice.report_title", { name: notice.about });
     body = t(notice.acted ? "decisions.notice.report_acted" : "decisions.notice.report_dismissed");
+  } else if (notice.kind === "report_appeal_outcome") {
+    const outcome = notice.outcome === "reversed" ? (notice.restored ? "restored" : "reversed") : "upheld";
+    title = t("decisions.notice.report_appeal_title", { name: notice.about });
+    body = t("decisions.notice.report_appeal_body", { name: notice.about, outcome: t(`decisions.report_appeal_outcome.${outcome}`) });
   } else if (notice.kind === "appeal_outcome") {
     title = t("decisions.notice.appeal_title");
     body = `${t(`decisions.appeal_outcome.${notice.outcome ?? "upheld"}`)} ${t("decisions.notice.reasons", { reason: notice.reason })}`;
