@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Calls } from "../apiContract";
-import { idSchema } from "./ids";
+import { okSchema } from "./auth";
+import { idParamsSchema } from "./ids";
 import { POSE_IDS, VERIFICATION_REJECTION_REASONS, VERIFICATION_STATES } from "../verification";
 
 // Photo verification (issue 16): the member's request and state, and the moderators' queue.
@@ -17,8 +18,6 @@ export const verificationStatusSchema = z.object({
   verified_at: z.string().nullable(),
 });
 export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
-
-export const verificationIdParamsSchema = z.object({ id: idSchema }).strict();
 
 export const verificationRejectionSchema = z.object({ reason: z.enum(VERIFICATION_REJECTION_REASONS, { error: "errors.field_invalid" }) }).strict();
 
@@ -48,9 +47,11 @@ export type VerificationQueue = z.infer<typeof verificationQueueSchema>;
 
 const emptyBody = z.object({}).strict().optional();
 
-/** The member's calls (the selfie upload is multipart: called with api()) and the moderators' queue. */
+/** The member's calls (the selfie upload is multipart: sent with postImage()), the moderators' queue and their decisions. */
 export const verificationCalls = {
   "GET /api/verification.php": { response: { 200: verificationStatusSchema } },
   "POST /api/verification.php": { body: emptyBody, response: { 200: verificationStatusSchema } },
   "GET /api/console/verifications": { response: { 200: verificationQueueSchema } },
+  "POST /api/console/verifications/:id/approve": { params: idParamsSchema, response: { 200: okSchema } },
+  "POST /api/console/verifications/:id/reject": { params: idParamsSchema, body: verificationRejectionSchema, response: { 200: okSchema } },
 } as const satisfies Calls;

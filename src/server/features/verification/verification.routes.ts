@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { okSchema } from "../../../common/schemas/auth";
-import { verificationCalls, verificationIdParamsSchema, verificationRejectionSchema, verificationStatusSchema } from "../../../common/schemas/verification";
+import { idParamsSchema } from "../../../common/schemas/ids";
+import { verificationCalls, verificationStatusSchema } from "../../../common/schemas/verification";
 import { memberOf, operatorOf } from "../../plugins/routeAuth";
 import { readUploadedImage } from "../photos/readUpload";
 import type { VerificationService } from "./verification.service";
 
 const moderators = ["moderator", "admin"] as const;
-const params = verificationIdParamsSchema;
+const params = idParamsSchema;
 
 /** Photo verification: the member's request and selfie, and the moderators' queue in the console. */
 export const verificationRoutes: FastifyPluginAsyncZod<{ verification: VerificationService }> = async (app, { verification }) => {
@@ -75,7 +75,11 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ verification: Verificat
     "/api/console/verifications/:id/approve",
     {
       config: { auth: moderators },
-      schema: { tags: ["console"], summary: "Approve a verification: the member is verified", params, response: { 200: okSchema } },
+      schema: {
+        tags: ["console"],
+        summary: "Approve a verification: the member is verified",
+        ...verificationCalls["POST /api/console/verifications/:id/approve"],
+      },
     },
     async (request) => {
       await verification.decide(operatorOf(request).operator.id, request.params.id, { decision: "approve" });
@@ -90,9 +94,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ verification: Verificat
       schema: {
         tags: ["console"],
         summary: "Reject a verification with a reason the member is told",
-        params,
-        body: verificationRejectionSchema,
-        response: { 200: okSchema },
+        ...verificationCalls["POST /api/console/verifications/:id/reject"],
       },
     },
     async (request) => {

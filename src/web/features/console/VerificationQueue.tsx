@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Card, Col, Form, Row, Spinner } from "react-boots
 import { useTranslation } from "react-i18next";
 import type { QueuedVerification } from "../../../common/schemas/verification";
 import { VERIFICATION_REJECTION_REASONS, type VerificationRejectionReason } from "../../../common/verification";
-import { api, call } from "../../api/apiClient";
+import { call } from "../../api/apiClient";
 import { useFormats } from "../../i18n/formats";
 import { CONSOLE_NS } from "./consoleI18n";
 
@@ -15,8 +15,8 @@ function useDecideVerification(id: number) {
   return useMutation({
     mutationFn: (reason: VerificationRejectionReason | null) =>
       reason
-        ? api(`/api/console/verifications/${id}/reject`, { method: "POST", body: { reason } })
-        : api(`/api/console/verifications/${id}/approve`, { method: "POST", body: {} }),
+        ? call("POST /api/console/verifications/:id/reject", { params: { id }, body: { reason } })
+        : call("POST /api/console/verifications/:id/approve", { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: QUEUE_KEY }),
   });
 }
