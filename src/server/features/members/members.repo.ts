@@ -3,7 +3,16 @@ import { type Db, preparedRows, rowsOf } from "../../db/client";
 import { photos, profiles } from "../../db/schema";
 import type { Coordinates } from "../../geo/places";
 import { type MainPhoto, mainPhotoColumns, type ProfileRow } from "../auth/auth.repo";
-import { activityFactsColumns, activityFactsText, blockedIdsText, listedSql, listedText, notBlockedEitherWayText, reachableSql } from "./access";
+import {
+  activityFactsColumns,
+  activityFactsText,
+  blockedIdsText,
+  listedSql,
+  listedText,
+  notBlockedEitherWayText,
+  reachableSql,
+  shownActivityText,
+} from "./access";
 
 export interface SearchFilter {
   siteId: number;
@@ -279,6 +288,17 @@ export const CARD_COLUMNS = `p.id, p.name, p.gender, p.country, p.region, p.city
   p.latitude, p.longitude, ${activityFactsText("p")},
   ph.id AS photo_id, ph.filename, ph.thumb_filename, ph.match_filename, ph.status AS photo_status`;
 export const CARD_COLUMNS_SQL = sql.raw(CARD_COLUMNS);
+
+/**
+ * SQL text: a hash of everything a card of CARD_COLUMNS shows (over profiles p and photos ph) and of
+ * the profile's status, with the activity as shown at `now` (SQL text, "$2") rather than the time of
+ * the last visit, which is written every few minutes. For stamps of kept answers (likes.php): it
+ * changes when the card or whether it is shown does. Every column of CARD_COLUMNS must be here
+ * (likes/likesListCache.test.ts checks it).
+ */
+export const cardVersionText = (now: string): string => `hashtextextended(ROW(p.id, p.status, p.name, p.gender, p.country, p.region, p.city,
+  p.date_of_birth, p.fictional, p.latitude, p.longitude, ${shownActivityText("p", now)},
+  ph.id, ph.filename, ph.thumb_filename, ph.match_filename, ph.status)::text, 0)`;
 
 export function cardRowOf(r: RawCard): CardRow {
   return {
