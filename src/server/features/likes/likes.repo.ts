@@ -45,8 +45,8 @@ const CARDS_TEXT = `WITH l AS (${RECENT_LIKES})
 
 // What the answer is built from, as one stamp (LikesListCache): the same likes both ways with their
 // row versions (a like marked seen is written anew), a hash of every card in them as shown at the
-// time "$2" (with the profile's status, so that a disabled member counts as changed), and the
-// blocks either way. Each part is the count and an XOR of hashes, as the blocks stamp.
+// time "$2" (its card version, which a change of status moves too, and its activity as shown), and
+// the blocks either way. Each part is the count and an XOR of hashes, as the blocks stamp.
 const STAMP_TEXT = `WITH l AS (
     (SELECT liker_id AS other, 'r' AS dir, xmin::text AS v FROM likes WHERE liked_id = $1 ORDER BY created_at DESC LIMIT ${MAX_LISTED})
     UNION ALL
@@ -54,7 +54,7 @@ const STAMP_TEXT = `WITH l AS (
   SELECT
     (SELECT count(*) || ':' || coalesce(bit_xor(hashtextextended(other || dir || v, 0)), 0) FROM l) AS likes,
     (SELECT count(*) || ':' || coalesce(bit_xor(${cardVersionText("$2")}), 0)
-      FROM profiles p LEFT JOIN photos ph ON ph.id = p.main_photo_id WHERE p.id IN (SELECT other FROM l)) AS cards,
+      FROM profiles p WHERE p.id IN (SELECT other FROM l)) AS cards,
     (${blocksStampText("$1")}) AS blocks`;
 
 /** The stamp of the member's likes page at `now` (see STAMP_TEXT): equal stamps, equal answers. */

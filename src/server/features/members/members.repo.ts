@@ -290,15 +290,14 @@ export const CARD_COLUMNS = `p.id, p.name, p.gender, p.country, p.region, p.city
 export const CARD_COLUMNS_SQL = sql.raw(CARD_COLUMNS);
 
 /**
- * SQL text: a hash of everything a card of CARD_COLUMNS shows (over profiles p and photos ph) and of
- * the profile's status, with the activity as shown at `now` (SQL text, "$2") rather than the time of
- * the last visit, which is written every few minutes. For stamps of kept answers (likes.php): it
- * changes when the card or whether it is shown does. Every column of CARD_COLUMNS must be here
- * (likes/likesListCache.test.ts checks it).
+ * SQL text: a hash of a card as shown (over profiles p) at `now` (SQL text, "$2"): the profile's
+ * card_version, which the triggers of migration 0022 move with every change to what the card shows
+ * (every column of CARD_COLUMNS but the activity, the main photo's included) and to whether it is
+ * shown (status), and the activity as shown at `now` rather than the time of the last visit, which
+ * is written every few minutes. For stamps of kept answers (likes.php); likes/likesListCache.test.ts
+ * checks that the triggers cover CARD_COLUMNS.
  */
-export const cardVersionText = (now: string): string => `hashtextextended(ROW(p.id, p.status, p.name, p.gender, p.country, p.region, p.city,
-  p.date_of_birth, p.fictional, p.latitude, p.longitude, ${shownActivityText("p", now)},
-  ph.id, ph.filename, ph.thumb_filename, ph.match_filename, ph.status)::text, 0)`;
+export const cardVersionText = (now: string): string => `hashtextextended(p.id || ':' || p.card_version || ':' || ${shownActivityText("p", now)}, 0)`;
 
 export function cardRowOf(r: RawCard): CardRow {
   return {
