@@ -6,9 +6,10 @@
  *
  * The stamp covers everything the answer is made of: the member's likes both ways (their row
  * versions: a like, an unlike, a like marked seen), each liked or liking member's card as shown
- * (members.repo's cardVersionText: name, age, place, photo, activity as shown, and the profile's
- * status, which bans, suspensions and leaving set), the blocks either way, and, added by the caller,
- * the UTC day (ages) and the viewer's own place (distances).
+ * (members.repo's cardVersionText: the profile's card_version, which the triggers of migration 0022
+ * move with name, age, place, photo and status, which bans, suspensions and leaving set; and the
+ * activity as shown at the time), the blocks either way, and, added by the caller, the UTC day (ages)
+ * and the viewer's own place (distances).
  */
 
 /** About the most the cache holds per instance, in bytes; least recently used go first. */
