@@ -31,7 +31,13 @@ const config = loadConfig({
 const buildOptions = {
   database,
   redisPrefix: `bench${Date.now()}:`,
-  extraRoutes: (app: import("fastify").FastifyInstance) => app.get("/bench/bare", { config: { auth: "visitor" } }, async () => ({ ok: true, hello: "world" })),
+  extraRoutes: (app: import("fastify").FastifyInstance) => {
+    app.get("/bench/bare", { config: { auth: "visitor" } }, async () => ({ ok: true, hello: "world" }));
+    // A kept answer of likes.php's size (120 likes, 100 cards: about 24.6 kB) sent as is, without
+    // any database: what the size alone costs ("bare-24k").
+    const kept = Buffer.from(JSON.stringify({ filler: "x".repeat(24_580) }));
+    app.get("/bench/bare-24k", { config: { auth: "visitor" } }, async (_request, reply) => reply.type("application/json; charset=utf-8").send(kept));
+  },
 };
 const server = await buildApp(config, buildOptions);
 const site = await createSite(database.db);
@@ -79,6 +85,7 @@ const routes: Array<[label: string, path: string, target: number]> = [
   ["search-page2", "/api/members.php?gender=female&country=DE&min_age=25&max_age=45&cursor=300", 0.1],
   ["likes", "/api/likes.php", 0.25],
   ["chats", "/api/chats.php", 0.25],
+  ["bare-24k", "/bench/bare-24k", 0.25],
 ];
 // On a shared machine the load swings within a minute: every route is measured right after a bare
 // run of its own and given as a ratio to that one.

@@ -96,6 +96,12 @@ export const profiles = pgTable(
     showActivity: boolean("show_activity").notNull().default(true),
     /** When the member last used the site (a request or a live socket), written at most every few minutes. */
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
+    /**
+     * Counts the changes to what a member card shows of this profile (all but the activity) and to
+     * whether it is shown (status), main photo included; written by the triggers of migration 0024,
+     * read by the stamp of the likes page (likes.repo.ts) instead of hashing the row.
+     */
+    cardVersion: integer("card_version").notNull().default(0),
     mainPhotoId: text("main_photo_id"),
     /**
      * When a moderator approved the member's verification selfie (features/verification); shown as a

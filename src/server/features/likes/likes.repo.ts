@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, preparedRows } from "../../db/client";
-import { notBlockedEitherWayText, reachableText } from "../members/access";
-import { CARD_COLUMNS, type RawCard } from "../members/members.repo";
+import { blocksStampText, notBlockedEitherWayText, reachableText } from "../members/access";
+import { CARD_COLUMNS, cardVersionText, type RawCard } from "../members/members.repo";
 import { type LikeSource, likes } from "../../db/schema";
 
 /** Adds a like (once); answers whether it is new and whether it is now mutual. */
@@ -42,6 +42,26 @@ const CARDS_TEXT = `WITH l AS (${RECENT_LIKES})
   SELECT ${CARD_COLUMNS}
   FROM profiles p LEFT JOIN photos ph ON ph.id = p.main_photo_id
   WHERE p.id IN (SELECT other FROM l) AND ${reachableText("p")} AND ${notBlockedEitherWayText("$1", "p.id")}`;
+
+// What the answer is built from, as one stamp (LikesListCache): the same likes both ways with their
+// row versions (a like marked seen is written anew), a hash of every card in them as shown at the
+// time "$2" (its card version, which a change of status moves too, and its activity as shown), and
+// the blocks either way. Each part is the count and an XOR of hashes, as the blocks stamp.
+const STAMP_TEXT = `WITH l AS (
+    (SELECT liker_id AS other, 'r' AS dir, xmin::text AS v FROM likes WHERE liked_id = $1 ORDER BY created_at DESC LIMIT ${MAX_LISTED})
+    UNION ALL
+    (SELECT liked_id AS other, 'g' AS dir, xmin::text AS v FROM likes WHERE liker_id = $1 ORDER BY created_at DESC LIMIT ${MAX_LISTED}))
+  SELECT
+    (SELECT count(*) || ':' || coalesce(bit_xor(hashtextextended(other || dir || v, 0)), 0) FROM l) AS likes,
+    (SELECT count(*) || ':' || coalesce(bit_xor(${cardVersionText("$2")}), 0)
+      FROM profiles p WHERE p.id IN (SELECT other FROM l)) AS cards,
+    (${blocksStampText("$1")}) AS blocks`;
+
+/** The stamp of the member's likes page at `now` (see STAMP_TEXT): equal stamps, equal answers. */
+export async function likesStamp(db: Db, memberId: number, now: Date): Promise<string> {
+  const [row] = await preparedRows<{ likes: string; cards: string; blocks: string }>(db, "likes_list_stamp", STAMP_TEXT, [memberId, now.toISOString()]);
+  return `${row.likes}|${row.cards}|${row.blocks}`;
+}
 
 /**
  * Likes received and given (at most 1,000 each way, newest first), and the cards of the members in

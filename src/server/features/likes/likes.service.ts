@@ -5,16 +5,19 @@ import type { Limiter } from "../../adapters/limiter";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { secondsToUtcMidnight, utcDay } from "../../time";
+import { LikesListCache } from "./likesListCache";
 import { cardRowOf } from "../members/members.repo";
 import { mainImageDto, memberCardDto } from "../members/profileDto";
 import { findVisibleProfile, type Viewer } from "../members/access";
 import type { EventPublisher } from "../chat/chat.service";
 import { enqueueNotification } from "../notifications/notify";
 import { pickAutoLiker } from "./autoLike.repo";
-import { deleteLike, insertLike, listLikesWithCards } from "./likes.repo";
+import { deleteLike, insertLike, likesStamp, listLikesWithCards } from "./likes.repo";
 
 /** Likes, matches and the automatic like. */
 export class LikesService {
+  private readonly listCache = new LikesListCache();
+
   constructor(
     private readonly db: Db,
     private readonly limiter: Limiter,
@@ -56,12 +59,23 @@ export class LikesService {
     return { liked: false, match: false };
   }
 
-  /** Likes received (new first), given and mutual, among members the viewer may see. */
-  async list(viewer: Viewer & { id: number }): Promise<LikesResponse> {
+  /**
+   * GET /api/likes.php's answer as JSON (UTF-8): the stamp of what it is made of first, then the
+   * answer kept on this instance for that stamp, or a new one (LikesListCache).
+   */
+  async listJson(viewer: Viewer & { id: number }): Promise<Buffer> {
+    const now = new Date();
+    const stamp = await likesStamp(this.db, viewer.id, now);
+    const place = viewer.place ? `${viewer.place.latitude},${viewer.place.longitude}` : "";
+    return this.listCache.answer(viewer.id, `${utcDay(now)}|${place}|${stamp}`, async () => Buffer.from(JSON.stringify(await this.list(viewer, now))));
+  }
+
+  /** Likes received (new first), given and mutual, among members the viewer may see; activity as at `now`. */
+  async list(viewer: Viewer & { id: number }, now = new Date()): Promise<LikesResponse> {
     const { likes, cards } = await listLikesWithCards(this.db, viewer.id);
     const profiles = cards.map((raw) => {
       const card = cardRowOf(raw);
-      return memberCardDto(card.profile, card.mainPhoto, viewer.place);
+      return memberCardDto(card.profile, card.mainPhoto, viewer.place, undefined, now);
     });
     const visible = new Set(profiles.map((p) => p.id));
     const shown = likes.filter((l) => visible.has(l.other));

@@ -1,5 +1,6 @@
 import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import { ACTIVE_TODAY_HOURS, ACTIVE_WEEK_DAYS, ONLINE_NOW_MINUTES } from "../../../common/activity";
 import { FREE_VISIBLE_PHOTOS } from "../../../common/constants";
 import { type Db, rowsOf } from "../../db/client";
 import { blocks, photos, profiles, users } from "../../db/schema";
@@ -51,6 +52,18 @@ export const reachableText = (p: string): string => textOf(reachableSql(p));
 /** The columns that decide what a member card tells about activity (profileDto's shownActivity). */
 export const activityFactsColumns = { invisible: profiles.invisible, showActivity: profiles.showActivity, lastActiveAt: profiles.lastActiveAt };
 export const activityFactsText = (p: string): string => `${p}.invisible, ${p}.show_activity, ${p}.last_active_at`;
+
+/**
+ * SQL text: what a card tells of the member's activity at the time `now` (SQL text of a timestamptz,
+ * "$2"), as a number: 0 nothing, 1 online, 2 today, 3 this week; the same rule as common/activity.ts's
+ * activityOf with profileDto's shownActivity, on the time cut to milliseconds as JavaScript reads it.
+ * For stamps of kept answers: it changes only when the card's activity does, not with every visit.
+ */
+export const shownActivityText = (p: string, now: string): string =>
+  `CASE WHEN ${p}.invisible OR NOT ${p}.show_activity OR ${p}.last_active_at IS NULL THEN 0
+    WHEN ${now}::timestamptz - date_trunc('milliseconds', ${p}.last_active_at) < interval '${ONLINE_NOW_MINUTES} minutes' THEN 1
+    WHEN ${now}::timestamptz - date_trunc('milliseconds', ${p}.last_active_at) < interval '${ACTIVE_TODAY_HOURS} hours' THEN 2
+    WHEN ${now}::timestamptz - date_trunc('milliseconds', ${p}.last_active_at) < interval '${ACTIVE_WEEK_DAYS} days' THEN 3 ELSE 0 END`;
 
 // ---------------------------------------------------------------------------------------------------
 // Blocks

@@ -3,7 +3,16 @@ import { type Db, preparedRows, rowsOf } from "../../db/client";
 import { photos, profiles } from "../../db/schema";
 import type { Coordinates } from "../../geo/places";
 import { type MainPhoto, mainPhotoColumns, type ProfileRow } from "../auth/auth.repo";
-import { activityFactsColumns, activityFactsText, blockedIdsText, listedSql, listedText, notBlockedEitherWayText, reachableSql } from "./access";
+import {
+  activityFactsColumns,
+  activityFactsText,
+  blockedIdsText,
+  listedSql,
+  listedText,
+  notBlockedEitherWayText,
+  reachableSql,
+  shownActivityText,
+} from "./access";
 
 export interface SearchFilter {
   siteId: number;
@@ -289,6 +298,16 @@ export const CARD_COLUMNS = `p.id, p.name, p.gender, p.country, p.region, p.city
   p.latitude, p.longitude, p.verified_at, ${activityFactsText("p")},
   ph.id AS photo_id, ph.filename, ph.thumb_filename, ph.match_filename, ph.status AS photo_status`;
 export const CARD_COLUMNS_SQL = sql.raw(CARD_COLUMNS);
+
+/**
+ * SQL text: a hash of a card as shown (over profiles p) at `now` (SQL text, "$2"): the profile's
+ * card_version, which the triggers of migration 0024 move with every change to what the card shows
+ * (every column of CARD_COLUMNS but the activity, the main photo's included) and to whether it is
+ * shown (status), and the activity as shown at `now` rather than the time of the last visit, which
+ * is written every few minutes. For stamps of kept answers (likes.php); likes/likesListCache.test.ts
+ * checks that the triggers cover CARD_COLUMNS.
+ */
+export const cardVersionText = (now: string): string => `hashtextextended(p.id || ':' || p.card_version || ':' || ${shownActivityText("p", now)}, 0)`;
 
 export function cardRowOf(r: RawCard): CardRow {
   return {

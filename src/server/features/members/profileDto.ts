@@ -58,9 +58,15 @@ export function shownDistance(from: Coordinates | null | undefined, profile: Pic
 /**
  * A member's card as `from` (the viewer's place, null for a visitor or a viewer without one) sees
  * it. `queriedKm` is the distance a nearest-first query worked out for the order, used as is so the
- * numbers shown follow the order.
+ * numbers shown follow the order. `now`: the time the activity is told for.
  */
-export function memberCardDto(profile: CardProfile, mainPhoto: MainPhoto | null, from: Coordinates | null = null, queriedKm?: number | null): MemberCard {
+export function memberCardDto(
+  profile: CardProfile,
+  mainPhoto: MainPhoto | null,
+  from: Coordinates | null = null,
+  queriedKm?: number | null,
+  now = new Date(),
+): MemberCard {
   const distance = queriedKm !== undefined ? queriedKm : shownDistance(from, profile);
   return {
     id: profile.id,
@@ -74,7 +80,7 @@ export function memberCardDto(profile: CardProfile, mainPhoto: MainPhoto | null,
     fictional: profile.fictional,
     verified: profile.verifiedAt !== null,
     distance_km: distance,
-    activity: shownActivity(profile),
+    activity: shownActivity(profile, now),
   };
 }
 
