@@ -37,7 +37,9 @@ async function start(env: Record<string, string>): Promise<{ code: number | null
   child.stderr.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  // "close", not "exit": a process can exit before its output has been read from the pipe (CI once
+  // saw exit code 2 with the line still unread).
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   return { code, lines: stderr.trim().split("\n") };
 }
 

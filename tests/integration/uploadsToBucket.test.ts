@@ -22,7 +22,9 @@ async function run(env: Record<string, string>, args: string[] = []): Promise<{ 
   child.stderr.on("data", (chunk: Buffer) => {
     err += chunk.toString();
   });
-  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  // "close", not "exit": a process can exit before its output has been read from the pipe (CI once
+  // saw exit code 2 with the line still unread).
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   return { code, out: out.trim(), err: err.trim() };
 }
 
