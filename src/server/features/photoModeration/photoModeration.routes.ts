@@ -2,6 +2,7 @@ import { operatorOf } from "../../plugins/routeAuth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { photoIdParamsSchema, photoModerationCalls } from "../../../common/schemas/photoModeration";
+import { sendUncachedJpeg } from "../photos/photoCaching";
 import type { PhotoModerationService } from "./photoModeration.service";
 
 const tags = ["console"];
@@ -36,12 +37,7 @@ export const photoModerationRoutes: FastifyPluginAsyncZod<{ moderation: PhotoMod
     async (request, reply) => {
       const file = await moderation.file(request.params.id, request.query.size);
       // A photo waiting for pre-moderation is nobody's to keep: not in any cache.
-      return reply
-        .type("image/jpeg")
-        .header("cache-control", "private, no-store")
-        .header("x-content-type-options", "nosniff")
-        .header("content-length", file.size)
-        .send(file.body);
+      return sendUncachedJpeg(reply, file);
     },
   );
 

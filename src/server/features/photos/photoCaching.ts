@@ -1,3 +1,6 @@
+import type { FastifyReply } from "fastify";
+import type { OpenedFile } from "../../adapters/storage";
+
 /**
  * How long a browser or a proxy may keep a stored photo. The rule: a file may be cached as
  * `public, max-age=31536000, immutable` only if anyone at all may see those bytes at any time. No
@@ -25,6 +28,19 @@
  */
 export const PROFILE_PHOTO_CACHE = "private, no-cache";
 export const CHAT_PHOTO_CACHE = "private, no-store";
+
+/**
+ * Sends a file only operators see (a photo waiting for moderation, a verification selfie): a JPEG kept
+ * in no cache at all, browser included.
+ */
+export function sendUncachedJpeg(reply: FastifyReply, file: OpenedFile): FastifyReply {
+  return reply
+    .type("image/jpeg")
+    .header("cache-control", CHAT_PHOTO_CACHE)
+    .header("x-content-type-options", "nosniff")
+    .header("content-length", file.size)
+    .send(file.body);
+}
 
 /** The ETag of a stored photo file: its name, whose bytes never change. */
 export const photoEtag = (file: string) => `"${file}"`;

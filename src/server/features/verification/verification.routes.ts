@@ -3,6 +3,7 @@ import { idParamsSchema } from "../../../common/schemas/ids";
 import { verificationCalls, verificationStatusSchema } from "../../../common/schemas/verification";
 import { memberOf, operatorOf } from "../../plugins/routeAuth";
 import { readUploadedImage } from "../photos/readUpload";
+import { sendUncachedJpeg } from "../photos/photoCaching";
 import type { VerificationService } from "./verification.service";
 
 const moderators = ["moderator", "admin"] as const;
@@ -62,12 +63,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ verification: Verificat
     { config: { auth: moderators }, schema: { tags: ["console"], summary: "The selfie of a waiting request (moderators only)", params } },
     async (request, reply) => {
       const file = await verification.selfie(request.params.id);
-      return reply
-        .type("image/jpeg")
-        .header("cache-control", "private, no-store")
-        .header("x-content-type-options", "nosniff")
-        .header("content-length", file.size)
-        .send(file.body);
+      return sendUncachedJpeg(reply, file);
     },
   );
 
