@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { Alert, Badge, Button, Card, Col, Form, Row, Spinner } from "react-bootstrap";
+import { Alert, Badge, Card, Col, Row, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { PHOTO_REJECTION_REASONS, type PhotoRejectionReason } from "../../../common/photoModeration";
 import type { QueuedPhoto } from "../../../common/schemas/photoModeration";
 import { call } from "../../api/apiClient";
 import { useFormats } from "../../i18n/formats";
+import { ApproveOrReject } from "./ApproveOrReject";
 import { CONSOLE_NS } from "./consoleI18n";
 
 const QUEUE_KEY = ["console", "photos"] as const;
@@ -49,7 +49,6 @@ function QueuedPhotoCard({ photo }: { photo: QueuedPhoto }) {
   const { t } = useTranslation(CONSOLE_NS);
   const formats = useFormats();
   const decide = useDecidePhoto(photo.id);
-  const [reason, setReason] = useState<PhotoRejectionReason | "">("");
   const { member } = photo;
   const facts = [
     member.gender === "female" || member.gender === "male" ? t(`photo_queue.gender.${member.gender}`) : null,
@@ -101,36 +100,7 @@ function QueuedPhotoCard({ photo }: { photo: QueuedPhoto }) {
                 ))}
               </ul>
             )}
-            {decide.isError && <Alert variant="danger">{decide.error.message}</Alert>}
-            <div className="d-flex flex-wrap gap-2 align-items-start">
-              <Button variant="success" onClick={() => decide.mutate(null)} disabled={decide.isPending}>
-                {t("photo_queue.approve")}
-              </Button>
-              <Form
-                className="d-flex flex-wrap gap-2"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  if (reason) decide.mutate(reason);
-                }}
-              >
-                <Form.Select
-                  aria-label={t("photo_queue.reason")}
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value as PhotoRejectionReason | "")}
-                  className="w-auto"
-                >
-                  <option value="">{t("photo_queue.choose")}</option>
-                  {PHOTO_REJECTION_REASONS.map((r) => (
-                    <option key={r} value={r}>
-                      {t(`photo_queue.reasons.${r}`)}
-                    </option>
-                  ))}
-                </Form.Select>
-                <Button type="submit" variant="danger" disabled={!reason || decide.isPending}>
-                  {t("photo_queue.reject")}
-                </Button>
-              </Form>
-            </div>
+            <ApproveOrReject reasons={PHOTO_REJECTION_REASONS} texts="photo_queue" decide={decide} />
           </Col>
         </Row>
       </Card.Body>

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { Alert, Badge, Button, Card, Col, Form, Row, Spinner } from "react-bootstrap";
+import { Alert, Badge, Card, Col, Row, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import type { QueuedVerification } from "../../../common/schemas/verification";
 import { VERIFICATION_REJECTION_REASONS, type VerificationRejectionReason } from "../../../common/verification";
 import { call } from "../../api/apiClient";
 import { useFormats } from "../../i18n/formats";
+import { ApproveOrReject } from "./ApproveOrReject";
 import { CONSOLE_NS } from "./consoleI18n";
 
 const QUEUE_KEY = ["console", "verifications"] as const;
@@ -51,7 +51,6 @@ function QueuedVerificationCard({ request }: { request: QueuedVerification }) {
   const { t: member } = useTranslation();
   const formats = useFormats();
   const decide = useDecideVerification(request.id);
-  const [reason, setReason] = useState<VerificationRejectionReason | "">("");
   const { name } = request.member;
   return (
     <Card className="mb-3" data-testid="queued-verification">
@@ -100,40 +99,7 @@ function QueuedVerificationCard({ request }: { request: QueuedVerification }) {
             )}
           </Col>
         </Row>
-        {decide.isError && (
-          <Alert variant="danger" className="mt-3">
-            {decide.error.message}
-          </Alert>
-        )}
-        <div className="d-flex flex-wrap gap-2 align-items-start mt-3">
-          <Button variant="success" onClick={() => decide.mutate(null)} disabled={decide.isPending}>
-            {t("verification_queue.approve")}
-          </Button>
-          <Form
-            className="d-flex flex-wrap gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (reason) decide.mutate(reason);
-            }}
-          >
-            <Form.Select
-              aria-label={t("verification_queue.reason")}
-              value={reason}
-              onChange={(e) => setReason(e.target.value as VerificationRejectionReason | "")}
-              className="w-auto"
-            >
-              <option value="">{t("verification_queue.choose")}</option>
-              {VERIFICATION_REJECTION_REASONS.map((r) => (
-                <option key={r} value={r}>
-                  {t(`verification_queue.reasons.${r}`)}
-                </option>
-              ))}
-            </Form.Select>
-            <Button type="submit" variant="danger" disabled={!reason || decide.isPending}>
-              {t("verification_queue.reject")}
-            </Button>
-          </Form>
-        </div>
+        <ApproveOrReject reasons={VERIFICATION_REJECTION_REASONS} texts="verification_queue" decide={decide} className="mt-3" />
       </Card.Body>
     </Card>
   );
