@@ -4,13 +4,12 @@
 //
 //   npm run bench:web              # every page, median of BENCH_RUNS (default 3) runs each
 //   BENCH_PAGES=/,/signup npm run bench:web
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { freePort } from "../tests/support/freePort";
+import { runSite } from "../tests/e2e/siteProcess";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -29,34 +28,6 @@ interface Figures {
   cls: number;
   tbtMs: number;
   scriptKb: number;
-}
-
-async function startSite(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), "amoria-web-bench-"));
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      DATABASE_URL: "",
-      REDIS_URL: "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_MEMBERS: "60",
-      LOG_LEVEL: "warn",
-      TRUST_PROXY: "loopback",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://localhost:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${url}/api/health.php`)).ok) return { url, child, dataDir };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the site did not start");
 }
 
 async function demoCookie(url: string): Promise<string> {
@@ -116,7 +87,8 @@ function medians(runs: Figures[]): Figures {
 }
 
 if (!existsSync("dist/web/index.html")) throw new Error("Build the client first: npm run build");
-const site = await startSite();
+// The site as `npm start` runs it, with more demo members than the journeys' 24.
+const site = await runSite(mkdtempSync(join(tmpdir(), "amoria-web-bench-")), { SEED_MEMBERS: "60" });
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
 try {
   const only = process.env.BENCH_PAGES?.split(",");
@@ -137,7 +109,6 @@ try {
   }
 } finally {
   chrome.kill();
-  site.child.kill("SIGTERM");
-  await new Promise((r) => site.child.once("exit", r));
-  rmSync(site.dataDir, { recursive: true, force: true });
+  await site.stop();
+  site.remove();
 }

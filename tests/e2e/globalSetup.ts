@@ -11,13 +11,9 @@ import { runSite } from "./siteProcess";
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   const dataDir = mkdtempSync(join(tmpdir(), "dating-e2e-template-"));
+  // runSite fails when the site does not answer its health check: then no journey can run.
   const site = await runSite(dataDir);
-  const health = await fetch(`${site.url}/api/health.php`).catch((err: Error) => err);
   await site.stop();
-  if (!(health instanceof Response) || !health.ok) {
-    site.remove();
-    throw new Error(`the site's first start on an empty folder failed: ${health instanceof Response ? health.status : health.message}`);
-  }
   project.provide("siteTemplate", dataDir);
   return () => site.remove();
 }

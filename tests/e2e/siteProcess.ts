@@ -39,12 +39,18 @@ export async function runSite(dataDir: string, env: Record<string, string> = {})
   });
   // The site's own address, as its links name it (the browser keeps one cookie jar per host name).
   const url = `http://localhost:${port}`;
-  for (let i = 0; i < 600; i++) {
+  let healthy = false;
+  for (let i = 0; i < 600 && !healthy; i++) {
     if (child.exitCode !== null) throw new Error(`site exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health.php`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
+    healthy = await fetch(`${url}/api/health.php`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (!healthy) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!healthy) {
+    child.kill("SIGKILL");
+    throw new Error(`the site did not answer ${url}/api/health.php within 60 s`);
   }
   return {
     url,
