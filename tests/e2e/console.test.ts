@@ -1,12 +1,11 @@
-import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { cspViolations, launchBrowser, newContext } from "./browser";
-import { ConsolePage } from "./consolePages";
+import { addOperator, consoleIn as consoleInBrowser } from "./consolePages";
 import { Conversation } from "./chatPages";
 import { makeJpeg } from "../support/factories";
 import { activeMember } from "./members";
@@ -31,13 +30,8 @@ let approved: { photoId: string; leo: Awaited<ReturnType<typeof activeMember>> }
 beforeAll(async () => {
   // The operator command runs on the site's data folder before the site starts (PGlite has one user).
   dataDir = newDataDir();
-  const operator = (email: string, role: string, password: string) =>
-    spawnSync(process.execPath, ["--import", "tsx", "src/server/commands/operator.ts", "add", email, role], {
-      env: { ...process.env, NODE_ENV: "development", DATABASE_URL: "", DATA_DIR: dataDir, OPERATOR_PASSWORD: password },
-      encoding: "utf8",
-    }).stdout;
-  expect(operator(ADMIN.email, "admin", ADMIN.password)).toContain(`Operator created: #1 ${ADMIN.email} (admin).`);
-  expect(operator(MODERATOR.email, "moderator", MODERATOR.password)).toContain(`Operator created: #2 ${MODERATOR.email} (moderator).`);
+  expect(addOperator(dataDir, { ...ADMIN, role: "admin" })).toContain(`Operator created: #1 ${ADMIN.email} (admin).`);
+  expect(addOperator(dataDir, { ...MODERATOR, role: "moderator" })).toContain(`Operator created: #2 ${MODERATOR.email} (moderator).`);
   [site, browser] = await Promise.all([startSite({ DATA_DIR: dataDir }), launchBrowser()]);
   mkdirSync(SHOTS, { recursive: true });
 });
@@ -50,12 +44,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function consoleIn(options: { mobile: boolean; language: string }): Promise<{ context: BrowserContext; console$: ConsolePage }> {
-  const context = await newContext(browser, { ip: US_IP, mobile: options.mobile });
-  await context.addCookies([{ name: "locale", value: options.language, url: site.url }]);
-  const page = await context.newPage();
-  return { context, console$: new ConsolePage(page, site.url) };
-}
+const consoleIn = (options: { mobile: boolean; language: string }) => consoleInBrowser(browser, site.url, options);
 
 describe("the operators' console", () => {
   it("lets an admin suspend a member with a reason, and the member sees the ban page with it", async () => {

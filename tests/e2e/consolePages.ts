@@ -1,6 +1,31 @@
-import type { Page } from "playwright-core";
+import { spawnSync } from "node:child_process";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { newContext } from "./browser";
+import { US_IP } from "./siteServer";
 
 // Page objects of the operators' console: what an operator sees and clicks.
+
+/**
+ * `npm run operator -- add` on a site's data folder, before the site starts (PGlite has one user):
+ * what the command printed.
+ */
+export function addOperator(dataDir: string, operator: { email: string; role: string; password: string }): string {
+  return spawnSync(process.execPath, ["--import", "tsx", "src/server/commands/operator.ts", "add", operator.email, operator.role], {
+    env: { ...process.env, NODE_ENV: "development", DATABASE_URL: "", DATA_DIR: dataDir, OPERATOR_PASSWORD: operator.password },
+    encoding: "utf8",
+  }).stdout;
+}
+
+/** A new browser context on the console in a language, on a phone or a desktop. */
+export async function consoleIn(
+  browser: Browser,
+  siteUrl: string,
+  options: { mobile: boolean; language: string },
+): Promise<{ context: BrowserContext; console$: ConsolePage }> {
+  const context = await newContext(browser, { ip: US_IP, mobile: options.mobile });
+  await context.addCookies([{ name: "locale", value: options.language, url: siteUrl }]);
+  return { context, console$: new ConsolePage(await context.newPage(), siteUrl) };
+}
 
 export class ConsolePage {
   constructor(

@@ -1,16 +1,15 @@
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
-import { cspViolations, launchBrowser, newContext } from "./browser";
-import { ConsolePage } from "./consolePages";
+import { cspViolations, launchBrowser } from "./browser";
+import { addOperator, consoleIn as consoleInBrowser } from "./consolePages";
 import { makeJpeg } from "../support/factories";
 import { activeMember } from "./members";
 import { ProfileEditor } from "./membersPages";
-import { type SiteServer, startSite, US_IP } from "./siteServer";
+import { newDataDir, type SiteServer, startSite } from "./siteServer";
 
 // Photo verification: a member with an approved photo asks to be verified, is shown a pose, sends a
 // selfie through the file input; a moderator compares it in the console and approves it; the badge
@@ -25,12 +24,8 @@ let dataDir: string;
 
 beforeAll(async () => {
   // The operator command runs on the site's data folder before the site starts (PGlite has one user).
-  dataDir = mkdtempSync(join(tmpdir(), "dating-e2e-verification-"));
-  const created = spawnSync(process.execPath, ["--import", "tsx", "src/server/commands/operator.ts", "add", MODERATOR.email, "moderator"], {
-    env: { ...process.env, NODE_ENV: "development", DATABASE_URL: "", DATA_DIR: dataDir, OPERATOR_PASSWORD: MODERATOR.password },
-    encoding: "utf8",
-  }).stdout;
-  expect(created).toContain(`(moderator).`);
+  dataDir = newDataDir();
+  expect(addOperator(dataDir, { ...MODERATOR, role: "moderator" })).toContain(`(moderator).`);
   [site, browser] = await Promise.all([startSite({ DATA_DIR: dataDir }), launchBrowser()]);
   mkdirSync(SHOTS, { recursive: true });
 });
@@ -43,12 +38,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function consoleIn(options: { mobile: boolean; language: string }) {
-  const context = await newContext(browser, { ip: US_IP, mobile: options.mobile });
-  await context.addCookies([{ name: "locale", value: options.language, url: site.url }]);
-  const console$ = new ConsolePage(await context.newPage(), site.url);
-  return { context, console$ };
-}
+const consoleIn = (options: { mobile: boolean; language: string }) => consoleInBrowser(browser, site.url, options);
 
 /** A moderator approves the member's waiting photo in the console (pre-moderation, the demo site's rule). */
 async function approvePhotoOf(name: string): Promise<void> {
