@@ -9,6 +9,7 @@ import { moveCredits } from "../../src/server/features/credits/ledger";
 import { createMember } from "../support/factories";
 import { OPERATOR_PASSWORD, signedInOperator } from "../support/operators";
 import { appForFile, type TestApp, type TestClient } from "../support/testApp";
+import { devMails } from "../support/devMailbox";
 
 // The console's operations on a member beyond lookup (issue 16): refunds, activation mail, the
 // fictional label, the erasure, the operations screen, and the operators' own sign-ins.
@@ -50,18 +51,7 @@ const refundRows = async (userId: number) =>
 const refund = (client: TestClient, memberId: number, paymentId: string, reason = "Member complained: charged twice") =>
   client.post<RefundResponse & ErrorBody>(`/api/console/members/${memberId}/payments/${paymentId}/refund`, { reason });
 
-/** The mails the dev mailbox holds for an address, once the job worker sent them. */
-async function mailbox(email: string, count: number): Promise<Array<{ subject: string; text: string }>> {
-  for (let i = 0; i < 100; i++) {
-    await t.server.worker.drain();
-    const { mails } = (await (await fetch(`${t.baseUrl}/dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as {
-      mails: Array<{ subject: string; text: string }>;
-    };
-    if (mails.length >= count) return mails;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return [];
-}
+const mailbox = (email: string, count = 1) => devMails(t, email, count);
 
 describe("an admin refunds a payment", () => {
   it("pays the money back in full and takes back only the credits of the purchase not yet spent (first bought, first spent)", async () => {

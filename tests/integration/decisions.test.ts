@@ -4,6 +4,7 @@ import type { AppealQueue, AppealState, MemberNotice } from "../../src/common/sc
 import { rowsOf } from "../../src/server/db/client";
 import { signedInOperator } from "../support/operators";
 import { appForFile, type TestApp, type TestClient } from "../support/testApp";
+import { devMails } from "../support/devMailbox";
 
 // Decisions told (DSA Art. 17): the reported member and the reporters hear of a decision in their own
 // language, on the site and by mail; the reported member appeals once; the appeal is decided by someone
@@ -15,18 +16,9 @@ appForFile((app) => (t = app));
 interface ErrorBody {
   error: { code: string; message: string; details?: Record<string, string> };
 }
-type Mail = { subject: string; text: string; from: string };
 const db = () => t.testDb.database.db;
 
-async function mailsTo(email: string, count = 1): Promise<Mail[]> {
-  for (let i = 0; i < 100; i++) {
-    await t.server.worker.drain();
-    const { mails } = (await (await fetch(`${t.baseUrl}/dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as { mails: Mail[] };
-    if (mails.length >= count) return mails;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return [];
-}
+const mailsTo = (email: string, count = 1) => devMails(t, email, count);
 
 const notices = async (m: { client: TestClient }) => (await m.client.get<{ notices: MemberNotice[] }>("/api/notices.php")).body.notices;
 

@@ -7,6 +7,7 @@ import { rowsOf } from "../../src/server/db/client";
 import { makeJpeg } from "../support/factories";
 import { signedInOperator } from "../support/operators";
 import { appForFile, type TestApp, type TestClient } from "../support/testApp";
+import { devMails } from "../support/devMailbox";
 
 // Photo moderation on a pre-moderated site (the product's default): a new photo is its owner's only
 // until a moderator approves it; a rejection takes it away and tells the member why, by mail too.
@@ -31,17 +32,7 @@ async function seenBy(viewer: TestClient, ownerId: number, photo: OwnPhoto) {
   return { main: view.body.profile.main_image !== null, listed: view.body.photos.some((p) => p.id === photo.id), files: files.map((f) => f.status) };
 }
 
-async function mailsTo(email: string): Promise<Array<{ subject: string; text: string }>> {
-  for (let i = 0; i < 100; i++) {
-    await t.server.worker.drain();
-    const { mails } = (await (await fetch(`${t.baseUrl}/dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as {
-      mails: Array<{ subject: string; text: string }>;
-    };
-    if (mails.length > 0) return mails;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return [];
-}
+const mailsTo = (email: string, count = 1) => devMails(t, email, count);
 
 const audit = (memberId: number) =>
   t.testDb.database.db

@@ -11,6 +11,7 @@ import { routeAuthOf } from "../../src/server/plugins/routeAuth";
 import { makeJpeg } from "../support/factories";
 import { signedInOperator } from "../support/operators";
 import { appForFile, type TestApp, type TestClient } from "../support/testApp";
+import { devMails } from "../support/devMailbox";
 
 // Photo verification: a member with an approved photo asks, gets a pose, sends a selfie; a moderator
 // approves (a badge everywhere, a search filter) or rejects with a reason (the member may try again).
@@ -48,17 +49,7 @@ async function queuedFor(memberId: number) {
   return { moderator, queue: queue.body, request };
 }
 
-async function mailsTo(email: string): Promise<Array<{ subject: string; text: string }>> {
-  for (let i = 0; i < 100; i++) {
-    await t.server.worker.drain();
-    const { mails } = (await (await fetch(`${t.baseUrl}/dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as {
-      mails: Array<{ subject: string; text: string }>;
-    };
-    if (mails.length > 0) return mails;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return [];
-}
+const mailsTo = (email: string, count = 1) => devMails(t, email, count);
 
 const audit = (memberId: number) =>
   t.testDb.database.db
