@@ -119,6 +119,8 @@ describe("the profile's switches", () => {
     await site$.open("/profile");
     await page.getByLabel("Browse invisibly").check();
     await page.getByText("You are invisible: other members do not find you in search").waitFor();
+    // The text shows at once; the switch is enabled again once the server saved it.
+    await expect.poll(() => page.getByLabel("Browse invisibly").isEnabled()).toBe(true);
     await page.getByLabel("Show when I'm online").uncheck();
     await page.getByText("Nobody sees whether you are online or when you were last active.").waitFor();
     await expect.poll(() => page.getByLabel("Show when I'm online").isEnabled()).toBe(true);
