@@ -27,5 +27,15 @@ if (existsSync(report)) {
   const result = JSON.parse(readFileSync(report, "utf8"));
   const skipped = result.numPendingTests + result.numTodoTests;
   console.log(`\ntests: ${result.numPassedTests} passed, ${result.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ""}`);
+  // Each failure in one line (file, test, the message's first line), so that the end of a long log names them.
+  for (const file of result.testResults) {
+    const failed = file.assertionResults.filter((t) => t.status === "failed");
+    if (failed.length === 0 && file.status === "failed") console.log(`FAILED ${file.name.replace(root, "")}: ${firstLine(file.message)}`);
+    for (const test of failed) console.log(`FAILED ${file.name.replace(root, "")} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  }
 }
 process.exit(run.status ?? 1);
+
+function firstLine(text) {
+  return (text ?? "").split("\n").find((line) => line.trim() !== "")?.slice(0, 300) ?? "(no message)";
+}

@@ -9,6 +9,7 @@ import { notificationsCalls } from "./schemas/notifications";
 import { operationsCalls } from "./schemas/operations";
 import { paymentsCalls } from "./schemas/payments";
 import { photoModerationCalls } from "./schemas/photoModeration";
+import { pushCalls } from "./schemas/push";
 import { reportsCalls } from "./schemas/reports";
 import { settingsCalls } from "./schemas/settings";
 import { authCalls } from "./schemas/user";
@@ -26,6 +27,7 @@ export const API_CALLS = {
   ...membersCalls,
   ...paymentsCalls,
   ...notificationsCalls,
+  ...pushCalls,
   ...settingsCalls,
   ...consoleCalls,
   ...decisionsCalls,

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { Calls } from "../apiContract";
+import { okSchema } from "./auth";
 
 // Web Push (spec sections 4 and 7): the subscription a browser hands over, and the message the server
 // sends through the push service to the service worker.
@@ -42,24 +44,20 @@ export function isAcceptableEndpoint(endpoint: string, allowLoopbackHttp = false
   return url.protocol === "https:" && url.port === "" && !isLocalHost(url.hostname);
 }
 
-/** POST /api/user.php?push=1: the browser's `PushSubscription.toJSON()`. */
-export function makePushSubscriptionSchema(options: { allowLoopbackHttp?: boolean } = {}) {
-  return z
-    .object({
-      endpoint: z
-        .string({ error: "errors.field_invalid" })
-        .max(PUSH_ENDPOINT_MAX_LENGTH, { error: "errors.field_invalid" })
-        .refine((endpoint) => isAcceptableEndpoint(endpoint, options.allowLoopbackHttp), { error: "errors.field_invalid" }),
-      expirationTime: z.number().nullable().optional(),
-      keys: z.object({
-        p256dh: z.string({ error: "errors.field_invalid" }).regex(P256DH, { error: "errors.field_invalid" }),
-        auth: z.string({ error: "errors.field_invalid" }).regex(AUTH_SECRET, { error: "errors.field_invalid" }),
-      }),
-    })
-    .meta({ description: "The browser's PushSubscription as JSON (PushSubscription.toJSON())" });
-}
-
-export const pushSubscriptionSchema = makePushSubscriptionSchema();
+/**
+ * POST /api/user.php?push=1: the browser's `PushSubscription.toJSON()`. Where the endpoint may point
+ * (isAcceptableEndpoint) the server checks after this shape, as it depends on the environment.
+ */
+export const pushSubscriptionSchema = z
+  .object({
+    endpoint: z.string({ error: "errors.field_invalid" }).max(PUSH_ENDPOINT_MAX_LENGTH, { error: "errors.field_invalid" }),
+    expirationTime: z.number().nullable().optional(),
+    keys: z.object({
+      p256dh: z.string({ error: "errors.field_invalid" }).regex(P256DH, { error: "errors.field_invalid" }),
+      auth: z.string({ error: "errors.field_invalid" }).regex(AUTH_SECRET, { error: "errors.field_invalid" }),
+    }),
+  })
+  .meta({ description: "The browser's PushSubscription as JSON (PushSubscription.toJSON())" });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
 /** DELETE /api/user.php?push=1: forget this browser's subscription (push turned off, or logout). */
@@ -67,6 +65,15 @@ export const pushUnsubscribeSchema = z.object({ endpoint: z.string().max(PUSH_EN
 
 /** The query that selects the push variant of /api/user.php. */
 export const pushQuerySchema = z.object({ push: z.literal("1") });
+
+/**
+ * The push calls share their path with the login (spec section 7): the key names the query that
+ * routes them ("?push=1"), which the client sends and the server's route is constrained to.
+ */
+export const pushCalls = {
+  "POST /api/user.php?push=1": { querystring: pushQuerySchema, body: pushSubscriptionSchema, response: { 200: okSchema } },
+  "DELETE /api/user.php?push=1": { querystring: pushQuerySchema, body: pushUnsubscribeSchema, response: { 200: okSchema } },
+} as const satisfies Calls;
 
 export const PUSH_KINDS = ["message", "like", "match"] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];

@@ -182,7 +182,9 @@ export function call<C extends ApiCall>(endpoint: C, ...[input, options]: CallAr
   const method = endpoint.slice(0, space) as HttpMethod;
   // Through unknown: with this many calls, the union of every call's input is too complex for TypeScript to compare.
   const { params, query, body } = ((input as unknown) ?? {}) as { params?: Record<string, string | number>; query?: RequestOptions["query"]; body?: unknown };
-  return api<CallAnswer<ApiCalls[C]>>(pathOf(endpoint.slice(space + 1), params), { ...options, method, query, body });
+  // A key may name the query that routes the call ("POST /api/user.php?push=1"); its contract makes the caller send it.
+  const pattern = endpoint.slice(space + 1).split("?")[0];
+  return api<CallAnswer<ApiCalls[C]>>(pathOf(pattern, params), { ...options, method, query, body });
 }
 
 /** A contract's path with its parameters (":id") filled in, each encoded as one path segment. */

@@ -2,8 +2,7 @@ import type { SwaggerTransform } from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { documentRoute } from "../../plugins/apiDocs";
-import { okSchema } from "../../../common/schemas/auth";
-import { makePushSubscriptionSchema, pushQuerySchema, pushUnsubscribeSchema } from "../../../common/schemas/push";
+import { pushCalls } from "../../../common/schemas/push";
 import { memberOf } from "../../plugins/routeAuth";
 import type { PushService } from "./push.service";
 
@@ -63,13 +62,11 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
       schema: {
         tags: ["account"],
         summary: "Save this browser's push subscription for the member (the browser's PushSubscription JSON)",
-        querystring: pushQuerySchema,
-        body: makePushSubscriptionSchema({ allowLoopbackHttp: allowLoopbackEndpoints }),
-        response: { 200: okSchema },
+        ...pushCalls["POST /api/user.php?push=1"],
       },
     },
     async (request) => {
-      await push.subscribe(memberOf(request), request.body);
+      await push.subscribe(memberOf(request), request.body, { allowLoopbackHttp: allowLoopbackEndpoints });
       return { ok: true as const };
     },
   );
@@ -82,9 +79,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
       schema: {
         tags: ["account"],
         summary: "Forget this browser's push subscription (push turned off, or logout)",
-        querystring: pushQuerySchema,
-        body: pushUnsubscribeSchema,
-        response: { 200: okSchema },
+        ...pushCalls["DELETE /api/user.php?push=1"],
       },
     },
     async (request) => {

@@ -2,7 +2,7 @@ import { createPublicKey } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { Language } from "../../../common/locales";
-import { PUSH_KINDS, type PushMessage, type PushSubscriptionInput } from "../../../common/schemas/push";
+import { isAcceptableEndpoint, PUSH_KINDS, type PushMessage, type PushSubscriptionInput } from "../../../common/schemas/push";
 import type { PushDelivery, PushSender } from "../../adapters/pushSender";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
@@ -95,9 +95,11 @@ export class PushService {
    * Stores this browser's subscription for the member (POST /api/user.php?push=1). An endpoint belongs
    * to one member: another member gets it only by posting the same auth secret, which only the
    * browser holding the subscription knows (a member who logs in on a browser someone else used);
-   * knowing the endpoint alone answers 409 and changes nothing.
+   * knowing the endpoint alone answers 409 and changes nothing. The endpoint must be a push service's
+   * (isAcceptableEndpoint); `allowLoopbackHttp` only where tests play the push service.
    */
-  async subscribe(member: MemberRecord, input: PushSubscriptionInput): Promise<void> {
+  async subscribe(member: MemberRecord, input: PushSubscriptionInput, options: { allowLoopbackHttp?: boolean } = {}): Promise<void> {
+    if (!isAcceptableEndpoint(input.endpoint, options.allowLoopbackHttp)) throw new AppError(400, "field_invalid", undefined, "endpoint");
     const p256dh = input.keys.p256dh.replace(/=+$/, "");
     const auth = input.keys.auth.replace(/=+$/, "");
     if (!isP256Point(p256dh)) throw new AppError(400, "field_invalid", undefined, "keys.p256dh");

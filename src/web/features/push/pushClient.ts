@@ -1,4 +1,4 @@
-import { ApiError, api } from "../../api/apiClient";
+import { ApiError, call } from "../../api/apiClient";
 import { dismiss } from "../../stores/dismissals";
 import { usePushStore } from "../../stores/pushStore";
 import { base64UrlToBytes, type PushPermission, sameServerKey } from "./pushState";
@@ -73,13 +73,16 @@ async function activeRegistration(): Promise<ServiceWorkerRegistration> {
   return navigator.serviceWorker.ready;
 }
 
-// The push calls share "POST /api/user.php" (login) and add ?push=1, which routes them elsewhere on the server: a contract keyed
-// by "METHOD /path" cannot tell them apart, so they keep api().
+/** The subscription as the server takes it (`toJSON()` types its keys loosely; the browser always fills them). */
+function pushSubscriptionOf(subscription: PushSubscription) {
+  const json = subscription.toJSON();
+  return { endpoint: subscription.endpoint, expirationTime: json.expirationTime ?? null, keys: { p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" } };
+}
 
 /** Saves the subscription for the logged-in member; false when the server says nobody is logged in. */
 async function saveOnServer(subscription: PushSubscription): Promise<boolean> {
   try {
-    await api<{ ok: true }>("/api/user.php", { method: "POST", query: { push: 1 }, body: subscription.toJSON(), progress: false });
+    await call("POST /api/user.php?push=1", { query: { push: "1" }, body: pushSubscriptionOf(subscription) }, { progress: false });
     return true;
   } catch (err) {
     // Offline or a server hiccup: it was saved before for this member, so pushes still come.
@@ -88,7 +91,7 @@ async function saveOnServer(subscription: PushSubscription): Promise<boolean> {
 }
 
 async function removeFromServer(subscription: PushSubscription): Promise<void> {
-  await api<{ ok: true }>("/api/user.php", { method: "DELETE", query: { push: 1 }, body: { endpoint: subscription.endpoint }, progress: false }).catch(
+  await call("DELETE /api/user.php?push=1", { query: { push: "1" }, body: { endpoint: subscription.endpoint } }, { progress: false }).catch(
     // The browser's unsubscribe that follows ends it anyway: the push service then answers 410 and the server forgets it.
     () => undefined,
   );
@@ -145,7 +148,7 @@ export function enablePush(userId: number): Promise<void> {
         subscription = null;
       }
       subscription ??= await newSubscription(reg, publicKey);
-      await api<{ ok: true }>("/api/user.php", { method: "POST", query: { push: 1 }, body: subscription.toJSON() });
+      await call("POST /api/user.php?push=1", { query: { push: "1" }, body: pushSubscriptionOf(subscription) });
       rememberMember(userId);
       usePushStore.setState({ subscribed: subscription, isSubscribed: true });
     } catch {
