@@ -37,5 +37,10 @@ if (existsSync(report)) {
 process.exit(run.status ?? 1);
 
 function firstLine(text) {
-  return (text ?? "").split("\n").find((line) => line.trim() !== "")?.slice(0, 300) ?? "(no message)";
+  return (
+    (text ?? "")
+      .split("\n")
+      .find((line) => line.trim() !== "")
+      ?.slice(0, 300) ?? "(no message)"
+  );
 }

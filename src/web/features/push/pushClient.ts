@@ -76,7 +76,11 @@ async function activeRegistration(): Promise<ServiceWorkerRegistration> {
 /** The subscription as the server takes it (`toJSON()` types its keys loosely; the browser always fills them). */
 function pushSubscriptionOf(subscription: PushSubscription) {
   const json = subscription.toJSON();
-  return { endpoint: subscription.endpoint, expirationTime: json.expirationTime ?? null, keys: { p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" } };
+  return {
+    endpoint: subscription.endpoint,
+    expirationTime: json.expirationTime ?? null,
+    keys: { p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" },
+  };
 }
 
 /** Saves the subscription for the logged-in member; false when the server says nobody is logged in. */
