@@ -44,6 +44,9 @@ export default defineConfig({
           globalSetup: ["tests/e2e/globalSetup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // What a journey polls for is what a browser shows once a request has come back: on a loaded
+          // machine a photo took 1.6 s to arrive, beyond the default second of expect.poll.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

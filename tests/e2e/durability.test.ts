@@ -1,13 +1,14 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/freePort";
+import { newDataDir } from "./siteServer";
 
 // A message that was answered is stored: killing the process right after the answer loses nothing.
-// Runs the real start (`src/server/main.ts`) on the embedded default, kills it with SIGKILL, starts again.
+// Runs the real start (`src/server/main.ts`) on the embedded default (a copy of the run's first start:
+// migrated, with the demo login), kills it with SIGKILL, starts again.
 
-const dataDir = mkdtempSync(join(tmpdir(), "dating-kill-"));
+const dataDir = newDataDir();
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function start(port: number) {
@@ -25,13 +26,16 @@ async function start(port: number) {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  for (let i = 0; i < 300; i++) {
+  // As runSite: up to 60 s (a loaded machine), and at once when the process ends.
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the site exited with ${child.exitCode}`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health.php`)).ok) return child;
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error("no start");
+  child.kill("SIGKILL");
+  throw new Error(`the site did not answer on port ${port} within 60 s`);
 }
 
 async function call(port: number, path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
@@ -49,7 +53,7 @@ async function call(port: number, path: string, init: { method?: string; body?: 
 
 describe("a killed process", () => {
   it("keeps a message and its charge that were answered just before the kill", async () => {
-    const port = 4600 + Math.floor(Math.random() * 200);
+    const port = await freePort();
     let child = await start(port);
     // Bea signs up and activates through the dev mailbox; the demo member writes to her.
     const bea = await call(port, "/api/signup.php", {

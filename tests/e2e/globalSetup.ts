@@ -11,8 +11,10 @@ import { runSite } from "./siteProcess";
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   const dataDir = mkdtempSync(join(tmpdir(), "dating-e2e-template-"));
-  // runSite fails when the site does not answer its health check: then no journey can run.
-  const site = await runSite(dataDir);
+  // runSite fails when the site does not answer its health check: then no journey can run. A first
+  // start creates the database cluster and seeds portraits: 10 s on a quiet machine, over a minute on
+  // a loaded one.
+  const site = await runSite(dataDir, {}, { startSeconds: 180 });
   await site.stop();
   project.provide("siteTemplate", dataDir);
   return () => site.remove();

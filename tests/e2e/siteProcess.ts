@@ -16,7 +16,8 @@ export interface SiteServer {
 }
 
 /** Starts the real site (`src/server/main.ts`) as `npm start` does, on the embedded default in `dataDir`. */
-export async function runSite(dataDir: string, env: Record<string, string> = {}): Promise<SiteServer> {
+export async function runSite(dataDir: string, env: Record<string, string> = {}, options: { startSeconds?: number } = {}): Promise<SiteServer> {
+  const startSeconds = options.startSeconds ?? 60;
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: process.cwd(),
@@ -40,7 +41,7 @@ export async function runSite(dataDir: string, env: Record<string, string> = {})
   // The site's own address, as its links name it (the browser keeps one cookie jar per host name).
   const url = `http://localhost:${port}`;
   let healthy = false;
-  for (let i = 0; i < 600 && !healthy; i++) {
+  for (let i = 0; i < startSeconds * 10 && !healthy; i++) {
     if (child.exitCode !== null) throw new Error(`site exited with ${child.exitCode}`);
     healthy = await fetch(`${url}/api/health.php`).then(
       (res) => res.ok,
@@ -50,7 +51,7 @@ export async function runSite(dataDir: string, env: Record<string, string> = {})
   }
   if (!healthy) {
     child.kill("SIGKILL");
-    throw new Error(`the site did not answer ${url}/api/health.php within 60 s`);
+    throw new Error(`the site did not answer ${url}/api/health.php within ${startSeconds} s`);
   }
   return {
     url,
