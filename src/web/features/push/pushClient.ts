@@ -78,7 +78,7 @@ function pushSubscriptionOf(subscription: PushSubscription) {
   const json = subscription.toJSON();
   return {
     endpoint: subscription.endpoint,
-    expirationTime: json.expirationTime ?? null,
+    expirationTime: json.expirationTime,
     keys: { p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" },
   };
 }
