@@ -29,6 +29,8 @@ import { PHOTO_MAX_BYTES, SOCKET_MAX_PAYLOAD_BYTES } from "../common/constants";
 import { blocksRoutes } from "./features/blocks/blocks.routes";
 import { BlocksService } from "./features/blocks/blocks.service";
 import { chatRoutes } from "./features/chat/chat.routes";
+import { dateSharesRoutes } from "./features/dateShares/dateShares.routes";
+import { DateSharesService } from "./features/dateShares/dateShares.service";
 import { ChatService } from "./features/chat/chat.service";
 import { likesRoutes } from "./features/likes/likes.routes";
 import { LikesService } from "./features/likes/likes.service";
@@ -338,6 +340,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(blocksRoutes, { blocks: new BlocksService(db, membersService) });
   await app.register(swipeRoutes, { swipe: new SwipeService(db, likesService, limiter) });
   await app.register(chatRoutes, { chat: chatService });
+  const dateShares = new DateSharesService(db, storage, limiter, config.dateShareHoursAfter);
+  await app.register(dateSharesRoutes, { dateShares });
   await app.register(paymentsRoutes, {
     payments: paymentsService,
     discounts,
@@ -389,6 +393,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // What GET /api/members.php answers the visitor without filters, where visitors may search.
     home: (request) =>
       visitorMaySearch(request) ? () => membersService.search(viewerOf(request), searchQuerySchema.parse({}), null, request.site.settings.countries) : null,
+    dateShareStatus: async (request, token) => {
+      const found = await dateShares.page(request.site, token);
+      return "gone" in found ? (found.gone === "unknown" ? 404 : 410) : 200;
+    },
   });
 
   await app.ready();
