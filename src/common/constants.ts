@@ -240,5 +240,7 @@ export const DATE_SHARE_MAX_HOURS_BEFORE = 12;
 /** Links a member may have working at once, and create per day (UTC window of 24 hours). */
 export const DATE_SHARES_ACTIVE_MAX = 10;
 export const DATE_SHARES_PER_DAY = 20;
+/** Days a link that stopped working (revoked or expired) is kept, answering 410, before it is forgotten. */
+export const DATE_SHARE_KEEP_DAYS = 30;
 export const DATE_SHARE_PLACE_MAX_LENGTH = 200;
 export const DATE_SHARE_NOTE_MAX_LENGTH = 500;

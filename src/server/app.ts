@@ -25,12 +25,13 @@ import { MemberCache } from "./features/auth/memberCache";
 import { devMailRoutes } from "./features/devmail/devmail.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { Readiness } from "./features/health/readiness";
-import { PHOTO_MAX_BYTES, SOCKET_MAX_PAYLOAD_BYTES } from "../common/constants";
+import { DATE_SHARE_KEEP_DAYS, PHOTO_MAX_BYTES, SOCKET_MAX_PAYLOAD_BYTES } from "../common/constants";
 import { blocksRoutes } from "./features/blocks/blocks.routes";
 import { BlocksService } from "./features/blocks/blocks.service";
 import { chatRoutes } from "./features/chat/chat.routes";
 import { dateSharesRoutes } from "./features/dateShares/dateShares.routes";
 import { DateSharesService } from "./features/dateShares/dateShares.service";
+import { purgeOldShares } from "./features/dateShares/dateShares.repo";
 import { ChatService } from "./features/chat/chat.service";
 import { likesRoutes } from "./features/likes/likes.routes";
 import { LikesService } from "./features/likes/likes.service";
@@ -274,7 +275,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
     app.log,
     config.jobPollMs,
-    [() => purgeOperatorSessions(db)],
+    [() => purgeOperatorSessions(db), () => purgeOldShares(db, DATE_SHARE_KEEP_DAYS)],
   );
 
   // Errors first (a plugin keeps the error handler it was registered under), then external plugins,

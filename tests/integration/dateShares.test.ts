@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DATE_SHARES_ACTIVE_MAX } from "../../src/common/constants";
+import { DATE_SHARE_KEEP_DAYS, DATE_SHARES_ACTIVE_MAX, DATE_SHARES_PER_DAY } from "../../src/common/constants";
 import type { CreateDateShareResponse, DatePage, DateSharesResponse } from "../../src/common/schemas/dateShares";
 import { rowsOf } from "../../src/server/db/client";
+import { purgeOldShares } from "../../src/server/features/dateShares/dateShares.repo";
 import { makeJpeg } from "../support/factories";
 import { signedInOperator } from "../support/operators";
 import { appForFile, type TestApp, type TestClient } from "../support/testApp";
@@ -151,6 +152,19 @@ describe("sharing a date", () => {
     expect((await a.client.request("DELETE", `/api/dateshares.php?id=${list.body.shares[0].id}`)).status).toBe(200);
     expect((await share(a.client, conversation)).status).toBe(200);
   });
+
+  it("makes at most the allowed number of links a day, revoked ones counted", async () => {
+    const { a, conversation } = await pair(["Jip", "Janneke"]);
+    for (let i = 0; i < DATE_SHARES_PER_DAY; i++) {
+      const made = await share(a.client, conversation);
+      expect(made.status).toBe(200);
+      expect((await a.client.request("DELETE", `/api/dateshares.php?id=${made.body.share.id}`)).status).toBe(200);
+    }
+    const over = await share(a.client, conversation);
+    expect(over.status).toBe(429);
+    expect(over.body.error.code).toBe("date_share_limit");
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
 });
 
 describe("a link that no longer works", () => {
@@ -183,6 +197,17 @@ describe("a link that no longer works", () => {
     expect((await pageData(unknown)).body.error.code).toBe("date_share_gone");
     expect((await friend().request("GET", `/date/${unknown}`)).status).toBe(404);
     expect((await pageData("short")).status).toBe(400);
+  });
+
+  it("is forgotten some days after it stopped working, not before", async () => {
+    const { a, conversation } = await pair(["Kiki", "Lars"]);
+    const old = await share(a.client, conversation);
+    const recent = await share(a.client, conversation);
+    await db().execute(sql`UPDATE date_shares SET expires_at = now() - make_interval(days => ${DATE_SHARE_KEEP_DAYS + 1}) WHERE id = ${old.body.share.id}`);
+    await db().execute(sql`UPDATE date_shares SET revoked_at = now() - interval '1 day' WHERE id = ${recent.body.share.id}`);
+    expect(await purgeOldShares(db(), DATE_SHARE_KEEP_DAYS)).toBeGreaterThanOrEqual(1);
+    expect((await pageData(tokenOf(old.body.url))).status).toBe(404);
+    expect((await pageData(tokenOf(recent.body.url))).status).toBe(410);
   });
 });
 

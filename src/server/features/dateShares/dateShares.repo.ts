@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type DateShareRow, dateShares, photos, profiles } from "../../db/schema";
 import { blockedEitherWaySql, inGoodStandingSql } from "../members/access";
@@ -72,4 +72,17 @@ export async function findShareByTokenHash(db: Db, tokenHash: string) {
 export async function photoFileOf(db: Db, photoId: string): Promise<string | null> {
   const [row] = await db.select({ file: photos.matchFilename }).from(photos).where(eq(photos.id, photoId));
   return row?.file ?? null;
+}
+
+/**
+ * Forgets links that stopped working more than `days` days ago (revoked or expired): once the friend
+ * has been told for a while that the link no longer works, nothing of the date needs keeping.
+ */
+export async function purgeOldShares(db: Db, days: number, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - days * 86_400_000);
+  const gone = await db
+    .delete(dateShares)
+    .where(or(lt(dateShares.expiresAt, before), lt(dateShares.revokedAt, before)))
+    .returning({ id: dateShares.id });
+  return gone.length;
 }
