@@ -88,12 +88,28 @@ describe("Share my date", () => {
     for (const size of ["phone", "desktop"] as const) await shoot(a.page, "form-en", size);
     await a.page.setViewportSize(SIZES.phone);
 
+    // Her phone has a share sheet (Web Share): it is offered beside copying (headless Chromium has none, so it is played here).
+    await a.page.evaluate(() => {
+      Object.defineProperty(navigator, "share", {
+        configurable: true,
+        value: async (data: ShareData) => {
+          (window as unknown as { shared: ShareData }).shared = data;
+        },
+      });
+    });
     await modal.getByTestId("share-date-create").click();
     await modal.getByTestId("share-date-created").waitFor();
     const url = await modal.getByTestId("share-date-link").inputValue();
     await shoot(a.page, "created-en", "phone");
     expect(url).toMatch(new RegExp(`^${site.url}/date/[A-Za-z0-9_-]{22}$`));
-    // Copying puts the link on the clipboard (the phone's share sheet is offered where the browser has one).
+    await modal.getByTestId("share-date-share").click();
+    await a.page.waitForFunction(() => "shared" in window);
+    expect(await a.page.evaluate(() => (window as unknown as { shared: ShareData }).shared)).toEqual({
+      title: "A shared date",
+      text: "This is where and when I'm meeting Jonas.",
+      url,
+    });
+    // Copying puts the link on the clipboard.
     await a.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.url });
     await modal.getByTestId("share-date-copy").click();
     await modal.getByText("Link copied").waitFor();
