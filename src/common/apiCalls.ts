@@ -1,5 +1,6 @@
 import { accountCalls } from "./schemas/account";
 import { chatCalls } from "./schemas/chat";
+import { dateSharesCalls } from "./schemas/dateShares";
 import { complaintsCalls } from "./schemas/complaints";
 import { consoleCalls } from "./schemas/console";
 import { decisionsCalls } from "./schemas/decisions";
@@ -37,6 +38,7 @@ export const API_CALLS = {
   ...reportsCalls,
   ...landersCalls,
   ...verificationCalls,
+  ...dateSharesCalls,
 };
 
 export type ApiCalls = typeof API_CALLS;

@@ -228,3 +228,19 @@ export const REPORTS_PER_DAY = 20;
 /** An appeal against a decision (DSA Art. 20: at least six months to lodge it), and its length. */
 export const APPEAL_DAYS = 183;
 export const APPEAL_TEXT_MAX_LENGTH = 2000;
+/**
+ * Share my date (issue 22): a member tells a friend where and when they meet someone, by a link.
+ * The link stops working DATE_SHARE_HOURS_AFTER hours after the date's time by default (the server's
+ * DATE_SHARE_HOURS_AFTER setting may change it); a date may lie at most DATE_SHARE_MAX_DAYS_AHEAD
+ * days ahead, or have begun at most DATE_SHARE_MAX_HOURS_BEFORE hours ago ("I am on a date now").
+ */
+export const DATE_SHARE_HOURS_AFTER = 24;
+export const DATE_SHARE_MAX_DAYS_AHEAD = 90;
+export const DATE_SHARE_MAX_HOURS_BEFORE = 12;
+/** Links a member may have working at once, and create per day (UTC window of 24 hours). */
+export const DATE_SHARES_ACTIVE_MAX = 10;
+export const DATE_SHARES_PER_DAY = 20;
+/** Days a link that stopped working (revoked or expired) is kept, answering 410, before it is forgotten. */
+export const DATE_SHARE_KEEP_DAYS = 30;
+export const DATE_SHARE_PLACE_MAX_LENGTH = 200;
+export const DATE_SHARE_NOTE_MAX_LENGTH = 500;

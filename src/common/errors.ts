@@ -88,6 +88,9 @@ export const ERROR_CODES = [
   "appeal_closed",
   "appeal_own_decision",
   "complaint_closed",
+  "date_share_gone",
+  "date_share_time",
+  "date_share_limit",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -18,6 +18,9 @@ export type LayoutName = "default" | "chat" | "lander" | "console";
 /** The token page's segment: a login link's token (common/schemas/auth.ts LOGIN_LINK_PATTERN). */
 export const LOGIN_LINK_TOKEN = "[A-Za-z0-9_-]{40,100}";
 
+/** A shared date's link (/date/<token>): 128 random bits, URL-safe (common/schemas/dateShares.ts). */
+export const DATE_SHARE_TOKEN = "[A-Za-z0-9_-]{22}";
+
 /** A row's id in a path: a positive whole number the database can hold (1 to INT4_MAX); "0", "abc" or "-1" name nothing. */
 export const ID = "id";
 /** The tabs of the likes page, /likes/{type} (spec section 2). */
@@ -108,6 +111,8 @@ export const PAGE_ROUTES = [
   { name: "console-complaints", path: "/console/complaints", layout: "console" },
   { name: "console-operations", path: "/console/operations", layout: "console" },
   { name: "console-members-id", path: "/console/members/:id", layout: "console", params: { id: ID } },
+  // Share my date (issue 22): what a member's link shows a friend, without a login.
+  { name: "date-share", path: "/date/:token", layout: "default", params: { token: DATE_SHARE_TOKEN } },
   // The token page: a login link from a notification e-mail (any other one-segment path is no page).
   { name: "token", path: "/:token", layout: "default", params: { token: LOGIN_LINK_TOKEN } },
 ] as const satisfies readonly PageRoute[];

@@ -25,10 +25,13 @@ import { MemberCache } from "./features/auth/memberCache";
 import { devMailRoutes } from "./features/devmail/devmail.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { Readiness } from "./features/health/readiness";
-import { PHOTO_MAX_BYTES, SOCKET_MAX_PAYLOAD_BYTES } from "../common/constants";
+import { DATE_SHARE_KEEP_DAYS, PHOTO_MAX_BYTES, SOCKET_MAX_PAYLOAD_BYTES } from "../common/constants";
 import { blocksRoutes } from "./features/blocks/blocks.routes";
 import { BlocksService } from "./features/blocks/blocks.service";
 import { chatRoutes } from "./features/chat/chat.routes";
+import { dateSharesRoutes } from "./features/dateShares/dateShares.routes";
+import { DateSharesService } from "./features/dateShares/dateShares.service";
+import { purgeOldShares } from "./features/dateShares/dateShares.repo";
 import { ChatService } from "./features/chat/chat.service";
 import { likesRoutes } from "./features/likes/likes.routes";
 import { LikesService } from "./features/likes/likes.service";
@@ -272,7 +275,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
     app.log,
     config.jobPollMs,
-    [() => purgeOperatorSessions(db)],
+    [() => purgeOperatorSessions(db), () => purgeOldShares(db, DATE_SHARE_KEEP_DAYS)],
   );
 
   // Errors first (a plugin keeps the error handler it was registered under), then external plugins,
@@ -338,6 +341,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(blocksRoutes, { blocks: new BlocksService(db, membersService) });
   await app.register(swipeRoutes, { swipe: new SwipeService(db, likesService, limiter) });
   await app.register(chatRoutes, { chat: chatService });
+  const dateShares = new DateSharesService(db, storage, limiter, config.dateShareHoursAfter);
+  await app.register(dateSharesRoutes, { dateShares });
   await app.register(paymentsRoutes, {
     payments: paymentsService,
     discounts,
@@ -389,6 +394,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // What GET /api/members.php answers the visitor without filters, where visitors may search.
     home: (request) =>
       visitorMaySearch(request) ? () => membersService.search(viewerOf(request), searchQuerySchema.parse({}), null, request.site.settings.countries) : null,
+    dateShareStatus: async (request, token) => {
+      const found = await dateShares.page(request.site, token);
+      return "gone" in found ? (found.gone === "unknown" ? 404 : 410) : 200;
+    },
   });
 
   await app.ready();

@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { parseEnv } from "node:util";
 import { z } from "zod";
+import { DATE_SHARE_HOURS_AFTER } from "../common/constants";
 
 // The one place that reads the environment. A bad value stops the start with a message naming it.
 
@@ -73,6 +74,8 @@ const envSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   MEMBER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   MESSAGE_MAIL_DELAY_S: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** Hours after a shared date's time when its link stops working (Share my date). */
+  DATE_SHARE_HOURS_AFTER: z.coerce.number().int().min(1).max(168).default(DATE_SHARE_HOURS_AFTER),
   VAPID_PUBLIC_KEY: z.string().min(40).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
   VAPID_SUBJECT: z
@@ -141,6 +144,8 @@ export interface Config {
   memberCacheMs: number;
   /** How long the e-mail about a new message waits; it is not sent when the member read it by then. */
   messageMailDelayMs: number;
+  /** Hours after a shared date's time when its link stops working. */
+  dateShareHoursAfter: number;
   /** Web Push keys from the environment; without them the server makes a pair once and keeps it in the database. */
   vapid?: { publicKey: string; privateKey: string };
   vapidSubject?: string;
@@ -258,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobPollMs: e.JOB_POLL_MS,
     memberCacheMs: e.MEMBER_CACHE_MS,
     messageMailDelayMs: e.MESSAGE_MAIL_DELAY_S * 1000,
+    dateShareHoursAfter: e.DATE_SHARE_HOURS_AFTER,
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
     vapidSubject: e.VAPID_SUBJECT,
     mailEventsToken: e.MAIL_EVENTS_TOKEN,

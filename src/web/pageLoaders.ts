@@ -65,6 +65,7 @@ export const pages: Record<RouteName, [Loader, string]> = {
   complaints: [() => import("./pages/ComplaintsPage"), "ComplaintsPage"],
   "account-deleted": [() => import("./pages/AccountDeletedPage"), "AccountDeletedPage"],
   token: [() => import("./pages/TokenPage"), "TokenPage"],
+  "date-share": [() => import("./pages/DateSharePage"), "DateSharePage"],
   reactivate: [() => import("./pages/ReactivatePage"), "ReactivatePage"],
 };
 

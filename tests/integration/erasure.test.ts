@@ -212,6 +212,12 @@ describe.each([
     await db().execute(sql`UPDATE jobs SET run_at = now() WHERE kind = 'notify-mail' AND payload->>'to' = ${String(pia.id)}`);
     await settle("notify-mail", "mail");
 
+    // Each shares their date with a friend (Share my date): links made by her and about her.
+    const conversation = (await rows<{ id: number }>(sql`SELECT conversation_id AS id FROM conversation_members WHERE member_id = ${ID}`))[0].id;
+    const date = { conversation, starts_at: new Date(Date.now() + 86_400_000).toISOString() };
+    expect((await z.client.post("/api/dateshares.php", { ...date, place: `Café near ${NAME}'s home`, note: `${NAME} is fine` })).status).toBe(200);
+    expect((await pia.client.post("/api/dateshares.php", { ...date, place: "Café Olympia", note: "Meeting Zerlinde" })).status).toBe(200);
+
     // Likes, a match, blocks both ways, swipes.
     expect((await z.client.post("/api/like.php", { id: pia.id })).status).toBe(200);
     expect((await pia.client.post("/api/like.php", { id: z.id })).status).toBe(200);

@@ -35,8 +35,12 @@ export const LOG_REDACT_PATHS = [
   ...SECRET_KEYS.map((key) => `*.body["${key}"]`),
 ];
 
-/** A URL with the values of its query left out: links carry tokens (activation, unsubscribe, login links). */
-export function loggedUrl(url: string): string {
+/** Paths whose last segment is a token: a shared date's link (/date/<token>). */
+const TOKEN_PATH = /^\/date\/[^/?]+/;
+
+/** A URL with the values of its query left out: links carry tokens (activation, unsubscribe, login links); so does a shared date's path. */
+export function loggedUrl(rawUrl: string): string {
+  const url = rawUrl.replace(TOKEN_PATH, "/date/…");
   const at = url.indexOf("?");
   if (at < 0) return url;
   const names = url

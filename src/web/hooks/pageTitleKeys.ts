@@ -46,6 +46,7 @@ export const PAGE_TITLE_KEYS: Readonly<Record<string, string>> = {
   "account-deleted": "account_deleted.title",
   reactivate: "reactivate.title",
   token: "login.title",
+  "date-share": "date_share.page_title",
   "not-found": "errors.not_found",
   // The console's own texts load with its chunk; its titles are here so that the tab is named at once.
   console: "console_titles.console",

@@ -65,7 +65,7 @@ function Conversation({ target }: { target: ConversationRef }) {
   const error = conversation.error;
   return (
     <>
-      <ChatHeader member={data?.member ?? null} />
+      <ChatHeader member={data?.member ?? null} conversation={data?.conversation ?? null} />
       <main className="chat-main" id="main">
         {data ? (
           <>

@@ -186,7 +186,8 @@ export class AccountDeletionService {
    * The erase job, 14 days after the request: only when the deletion still stands. Nothing of the
    * member is left afterwards:
    * - their rows: the user row, and by cascade the profile, photos, likes, blocks, swipes, sessions,
-   *   tokens, ledger, push subscriptions, kept cards, direct debits and personal discount codes;
+   *   tokens, ledger, push subscriptions, kept cards, direct debits, personal discount codes, and the
+   *   shared dates' links they made or appear in (date_shares, by either member's profile);
    * - their conversations whole, both sides: a conversation cannot be shown without the erased
    *   member's part, so the partner loses it too (their ledger keeps what they paid for it);
    * - loose rows (erasure.repo): complaints they sent, page-exit records, the jobs that hold their

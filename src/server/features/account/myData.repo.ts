@@ -26,6 +26,7 @@ export async function collectMyData(db: Db, userId: number) {
     directDebits,
     storedCards,
     verifications,
+    dateShares,
   ] = await Promise.all([
     q(
       db,
@@ -74,6 +75,12 @@ export async function collectMyData(db: Db, userId: number) {
     q(db, sql`SELECT label, method, created_at, revoked_at FROM stored_cards WHERE user_id = ${userId}`),
     // The requests to be verified: the pose asked and the outcome (the selfie itself is seen by moderators only, and gone once decided).
     q(db, sql`SELECT pose, status, rejection_reason, created_at, submitted_at, decided_at FROM verification_requests WHERE profile_id = ${userId} ORDER BY id`),
+    // The dates they shared (Share my date): not the links, whose tokens are kept only as hashes.
+    q(
+      db,
+      sql`SELECT d.conversation_id, d.partner_id AS member_id, p.name, d.place, d.starts_at, d.note, d.expires_at, d.created_at, d.revoked_at
+        FROM date_shares d LEFT JOIN profiles p ON p.id = d.partner_id WHERE d.sharer_id = ${userId} ORDER BY d.id`,
+    ),
   ]);
   return {
     account: account[0] ?? null,
@@ -91,5 +98,6 @@ export async function collectMyData(db: Db, userId: number) {
     direct_debits: directDebits,
     stored_cards: storedCards,
     verifications,
+    shared_dates: dateShares,
   };
 }

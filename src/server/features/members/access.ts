@@ -103,6 +103,14 @@ export const blocksStampText = (member: string): string =>
 export const blockedIdsText = (member: string): string =>
   `SELECT CASE WHEN blocker_id = ${member} THEN blocked_id ELSE blocker_id END FROM blocks WHERE blocker_id = ${member} OR blocked_id = ${member}`;
 
+/**
+ * SQL: member `m` (a column or value) may still be shown to people outside the site who were told of
+ * them by another member (a shared date, features/dateShares): their profile is enabled (not banned,
+ * suspended or disabled) and their account is not being deleted.
+ */
+export const inGoodStandingSql = (m: Operand): SQL<boolean> =>
+  sql<boolean>`EXISTS (SELECT 1 FROM profiles gp JOIN users gu ON gu.id = gp.id WHERE gp.id = ${m} AND ${reachableSql("gp")} AND gu.deletion_requested_at IS NULL)`;
+
 /** Members the viewer blocked or was blocked by: they never see each other. */
 export async function blockedIds(db: Db, viewerId: number | null): Promise<number[]> {
   if (viewerId === null) return [];

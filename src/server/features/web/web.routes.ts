@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { matchPageRoute } from "../../../common/routes";
+import { matchPageRoute, type PageRoute } from "../../../common/routes";
 import { sendCompressed } from "../../plugins/compression";
 import { sendError } from "../../plugins/errors";
 import { registerWithAuth } from "../../plugins/routeAuth";
@@ -25,7 +25,12 @@ export async function registerWeb(
   app: FastifyInstance,
   webRoot: string,
   companyOf: (request: FastifyRequest) => Promise<CompanyRow | null>,
-  pageData: { lander(request: FastifyRequest): LoadLander; home(request: FastifyRequest): LoadHome },
+  pageData: {
+    lander(request: FastifyRequest): LoadLander;
+    home(request: FastifyRequest): LoadHome;
+    /** The status of a shared date's page (/date/<token>): 200 while its link works, 410 once it is over, 404 for no such link. */
+    dateShareStatus(request: FastifyRequest, token: string): Promise<200 | 404 | 410>;
+  },
 ): Promise<void> {
   const indexPath = join(webRoot, "index.html");
   const built = existsSync(indexPath);
@@ -49,17 +54,23 @@ export async function registerWeb(
   }
   const template = built ? readFileSync(indexPath, "utf8") : null;
 
-  const renderPage = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
-    if (!request.cookies[VISIT_COOKIE]) {
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply, status: number, route: PageRoute | null) => {
+    // A shared date's page is opened by someone who is not a member (a member's friend): no visit
+    // cookie, nothing kept by a cache, and its address (the link's token) sent to nobody as a referrer.
+    const dateShare = route?.name === "date-share";
+    if (dateShare) reply.header("referrer-policy", "no-referrer").header("x-robots-tag", "noindex");
+    else if (!request.cookies[VISIT_COOKIE]) {
       reply.setCookie(VISIT_COOKIE, randomUUID(), { path: "/", httpOnly: true, sameSite: "lax" });
     }
-    reply.header("cache-control", "no-cache").status(status).type("text/html; charset=utf-8");
+    reply
+      .header("cache-control", dateShare ? "no-store" : "no-cache")
+      .status(status)
+      .type("text/html; charset=utf-8");
     if (!template) {
       return reply.send("<!doctype html><p>The web client is not built yet: run <code>npm start</code>, which builds it.</p>");
     }
     const settings = request.site?.settings;
     const path = request.url.split("?")[0];
-    const route = status === 200 ? matchPageRoute(path) : null;
     const isPublic = route !== null && (PUBLIC_ROUTES.includes(route.name) || LANDER_ROUTES.includes(route.name));
     const legal =
       route && request.site && LEGAL_ROUTES.includes(route.name)
@@ -110,10 +121,16 @@ export async function registerWeb(
     return reply.type("application/xml; charset=utf-8").send(sitemapXml(request.origin));
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0];
     const isPage = (request.method === "GET" || request.method === "HEAD") && !path.startsWith("/api/") && !path.startsWith("/assets/");
     if (!isPage) return sendError(request, reply, 404, "not_found");
-    return renderPage(request, reply, matchPageRoute(path) ? 200 : 404);
+    const route = matchPageRoute(path);
+    if (route?.name === "date-share" && request.site) {
+      // Its page, or the page saying that the link no longer works (the client shows which), with the link's status.
+      const status = await pageData.dateShareStatus(request, path.split("/")[2]);
+      return renderPage(request, reply, status, route);
+    }
+    return renderPage(request, reply, route ? 200 : 404, route);
   });
 }

@@ -4,13 +4,17 @@ import { Link } from "react-router";
 import type { MemberCard } from "../../../common/schemas/user";
 import { Icon } from "../../components/Icon";
 import { PrefetchLink } from "../../components/PrefetchLink";
+import { ShareDateButton } from "../dateShares/ShareDateButton";
 import { ReportButton } from "../members/ReportButton";
 import { VerifiedBadge } from "../members/VerifiedBadge";
 import { FictionalMark } from "./FictionalMark";
 import { MemberAvatar } from "./MemberAvatar";
 
-/** The conversation's slim header: back to the list, and the partner's photo and name linking to the profile. */
-export function ChatHeader({ member }: { member: MemberCard | null }) {
+/**
+ * The conversation's slim header: back to the list, the partner's photo and name linking to the
+ * profile, and (once the conversation exists) Share my date, the safety tips and Report.
+ */
+export function ChatHeader({ member, conversation = null }: { member: MemberCard | null; conversation?: number | null }) {
   const { t } = useTranslation();
   return (
     <header className="chat-header">
@@ -31,6 +35,7 @@ export function ChatHeader({ member }: { member: MemberCard | null }) {
         )}
         {member && (
           <div className="ms-auto d-flex align-items-center">
+            {conversation !== null && <ShareDateButton conversation={conversation} name={member.name} />}
             <Link to="/safety" className="chat-report text-body-secondary" aria-label={t("safety.link")} title={t("safety.link")} data-testid="chat-safety">
               <Icon name="shield" size={22} />
             </Link>
