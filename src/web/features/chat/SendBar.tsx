@@ -211,7 +211,7 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
               size="sm"
               className="chat-gift-button"
               onClick={() => setGiftsOpen(true)}
-              disabled={closed}
+              disabled={closed || recording}
               aria-label={t("chat.gift_open")}
               title={t("chat.gift_open")}
               data-testid="chat-gift-button"
@@ -224,10 +224,14 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
                 {t("chat.icebreaker_open")}
               </button>
             )}
-            <span id="chat-hint" className="d-none d-md-inline">
+            <span id="chat-hint" className={recording ? "d-none" : "d-none d-md-inline"}>
               {t("chat.hint")}
             </span>
-            <span id="chat-counter" className={`ms-auto${draft.tooLong ? " text-danger fw-semibold" : ""}`} data-testid="chat-counter">
+            <span
+              id="chat-counter"
+              className={`ms-auto${draft.tooLong ? " text-danger fw-semibold" : ""}${recording ? " invisible" : ""}`}
+              data-testid="chat-counter"
+            >
               <span aria-hidden="true">
                 {draft.length}/{max}
               </span>

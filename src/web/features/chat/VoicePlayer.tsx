@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
-import { formatClock } from "./voiceRecording";
+import { formatClock, formatLength } from "./voiceRecording";
 
 interface Props {
   voice: { url: string; duration_ms: number };
@@ -87,14 +87,14 @@ export function VoicePlayer({ voice, label }: Props) {
           aria-valuemin={0}
           aria-valuemax={Math.round(voice.duration_ms / 1000)}
           aria-valuenow={Math.floor(positionMs / 1000)}
-          aria-valuetext={`${formatClock(positionMs)} / ${formatClock(voice.duration_ms)}`}
+          aria-valuetext={`${formatClock(positionMs)} / ${formatLength(voice.duration_ms)}`}
           data-testid="chat-voice-progress"
           data-position={Math.round(positionMs)}
         >
           <span className="chat-voice-fill" style={{ width: `${share}%` }} />
         </span>
         <span className="chat-voice-time small" data-testid="chat-voice-time">
-          {started ? `${formatClock(positionMs)} / ${formatClock(voice.duration_ms)}` : formatClock(voice.duration_ms)}
+          {started ? `${formatClock(positionMs)} / ${formatLength(voice.duration_ms)}` : formatLength(voice.duration_ms)}
         </span>
         {failed && (
           <span className="small" role="alert">

@@ -30,8 +30,8 @@ export function VoiceRecordingBar({ recorder, cost }: Props) {
       <div className="chat-voice-live flex-grow-1">
         <div className="d-flex align-items-center gap-2 small">
           <span className="chat-voice-dot" aria-hidden="true" />
-          <span className="fw-semibold">{t("chat.voice_recording")}</span>
-          <span className="ms-auto font-monospace" role="timer" data-testid="chat-voice-elapsed">
+          <span className="fw-semibold text-truncate">{t("chat.voice_recording")}</span>
+          <span className="chat-voice-time ms-auto text-nowrap" role="timer" data-testid="chat-voice-elapsed">
             {formatClock(recorder.elapsedMs)} / {formatClock(maxMs)}
           </span>
         </div>

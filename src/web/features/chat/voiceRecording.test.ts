@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, pickVoiceType, voiceFileName } from "./voiceRecording";
+import { formatClock, formatLength, pickVoiceType, voiceFileName } from "./voiceRecording";
 
 describe("recording a voice message", () => {
   it("asks Chrome and Firefox for WebM with Opus, Safari for MP4, and a browser that can do neither for nothing", () => {
@@ -17,5 +17,7 @@ describe("recording a voice message", () => {
 
   it("shows lengths as a clock of whole seconds", () => {
     expect([0, 999, 7_400, 65_000, 120_000, -5].map(formatClock)).toEqual(["0:00", "0:00", "0:07", "1:05", "2:00", "0:00"]);
+    // A length to the nearest second: a recording stopped at 2 s holds a little less sound.
+    expect([1_960, 2_400, 119_700].map(formatLength)).toEqual(["0:02", "0:02", "2:00"]);
   });
 });

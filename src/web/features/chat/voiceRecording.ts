@@ -9,8 +9,11 @@ export function pickVoiceType(isTypeSupported: (type: string) => boolean): strin
 /** A recording's file name, after the type the recorder actually wrote. */
 export const voiceFileName = (type: string) => (type.startsWith("audio/mp4") ? "voice.mp4" : "voice.webm");
 
-/** A length or position as a clock: "0:07", "1:05", "2:00" (whole seconds, rounded down). */
+/** A position as a clock: "0:07", "1:05", "2:00" (whole seconds, rounded down). */
 export function formatClock(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
+
+/** A recording's length as a clock, to the nearest second: a recording stopped at 2 s holds a little less sound (1.96 s) and shows "0:02". */
+export const formatLength = (ms: number): string => formatClock(Math.round(ms / 1000) * 1000);
