@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { CHAT_HISTORY_LIMIT, CHAT_PAGE_SIZE, FREE_CONVERSATIONS_TO_START, VOICE_MAX_SECONDS } from "../../../common/constants";
-import { messageCost } from "../../../common/messageCost";
+import { messageCost, voiceMessageCost } from "../../../common/messageCost";
 import { scamKindsOf, scamMask, scamSignals } from "../../../common/scamSignals";
 import fastJson from "fast-json-stringify";
 import { z } from "zod";
@@ -280,7 +280,7 @@ export class ChatService {
         attachment: name,
         scamSignals: 0,
         durationMs: voice.durationMs,
-        cost: site.settings.photo_credits,
+        cost: voiceMessageCost(site.settings),
         reason: "voice",
       } as const;
       const result = await this.deliver(member, site, { to }, content, req);

@@ -10,7 +10,7 @@ import { sendSocketEvent } from "../../api/socketClient";
 import { useResendActivation } from "../../api/userApi";
 import { Icon } from "../../components/Icon";
 import { PrefetchLink } from "../../components/PrefetchLink";
-import { messageCost } from "../../../common/messageCost";
+import { messageCost, voiceMessageCost } from "../../../common/messageCost";
 import { GiftPicker } from "./GiftPicker";
 import { IcebreakerModal } from "./IcebreakerModal";
 import { PhotoButton } from "./PhotoButton";
@@ -59,7 +59,8 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
     sendSocketEvent({ type: "typing", conversation });
   };
 
-  const voice = useVoiceMessage(target, { cost: settings.photo_credits, credits: user.credits, onProblem: setProblem });
+  const voiceCost = voiceMessageCost(settings);
+  const voice = useVoiceMessage(target, { cost: voiceCost, credits: user.credits, onProblem: setProblem });
   const recording = voice.recorder.phase === "recording";
 
   const cost = messageCost(settings, user.profile.country);
@@ -171,7 +172,7 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
             {t("chat.input_label", { name: partner.name })}
           </Form.Label>
           {recording ? (
-            <VoiceRecordingBar recorder={voice.recorder} cost={settings.photo_credits} />
+            <VoiceRecordingBar recorder={voice.recorder} cost={voiceCost} />
           ) : (
             <div className="d-flex align-items-end gap-2">
               <Form.Control
@@ -205,7 +206,7 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
           {/* One line under the box, which so gets the width: photo and gift, icebreakers (no message yet), the keyboard hint (desktop) and the counter. */}
           <div className="chat-tools d-flex align-items-center gap-2 small text-body-secondary">
             <PhotoButton target={target} cost={settings.photo_credits} credits={user.credits} disabled={closed || recording} onProblem={setProblem} />
-            <VoiceButton voice={voice} cost={settings.photo_credits} disabled={closed} />
+            <VoiceButton voice={voice} cost={voiceCost} disabled={closed} />
             <Button
               variant="outline-primary"
               size="sm"

@@ -7,7 +7,7 @@ import { formatClock } from "./voiceRecording";
 
 interface Props {
   recorder: VoiceRecorder;
-  /** photo_credits of the site: a voice message costs what a photo does. */
+  /** voiceMessageCost: what a photo costs. */
   cost: number;
 }
 

@@ -6,7 +6,7 @@ import { newIdempotencyKey, type SendProblem, sendProblemOf } from "./sendDraft"
 import { useVoiceRecorder, type VoiceRecorder } from "./useVoiceRecorder";
 
 interface Options {
-  /** photo_credits of the site: a voice message costs what a photo does. */
+  /** voiceMessageCost: what a photo costs. */
   cost: number;
   credits: number;
   onProblem: (problem: { kind: SendProblem; message: string } | null) => void;
