@@ -19,7 +19,7 @@ const elapsedSeconds = async (page: Page) => {
 };
 
 describe("voice messages", () => {
-  it("one member records and sends a voice message for the photo price; the other gets it live and plays it", async () => {
+  it("one member records and sends a voice message for the photo price; the other gets it live, plays it and answers by holding the microphone", async () => {
     const a = await activeMember(site, browser, "vera.voice@example.com", "Vera");
     const b = await activeMember(site, browser, "ville.voice@example.com", "Ville", { mobile: true });
     await b.site$.open(`/members/${a.id}/chat`);
@@ -64,9 +64,22 @@ describe("voice messages", () => {
     await theirs.getByRole("button", { name: "Play" }).waitFor({ timeout: 10_000 });
     expect(await theirs.getByTestId("chat-voice-time").textContent()).toBe(length);
 
+    // Ville answers by holding the microphone down for two seconds: it records while held and sends when let go.
+    const mic = await b.page.getByTestId("chat-voice-button").boundingBox();
+    if (!mic) throw new Error("no microphone button");
+    await b.page.mouse.move(mic.x + mic.width / 2, mic.y + mic.height / 2);
+    await b.page.mouse.down();
+    await b.page.getByTestId("chat-voice-recording").waitFor();
+    await b.page.waitForFunction(() => /^0:0[2-9]/.test(document.querySelector('[data-testid="chat-voice-elapsed"]')?.textContent ?? ""));
+    await b.page.mouse.up();
+    await b.page.getByTestId("chat-voice").nth(1).waitFor();
+    await b.page.getByTestId("chat-input").waitFor();
+    expect(await credits(b.page)).toBe(0);
+    await a.page.getByTestId("chat-voice").nth(1).waitFor({ timeout: 5000 });
+
     // The conversation list says what it was.
     await b.page.getByTestId("chat-back").click();
-    await new ChatList(b.page).row("Vera").filter({ hasText: "Voice message" }).waitFor();
+    await new ChatList(b.page).row("Vera").filter({ hasText: "You: Voice message" }).waitFor();
 
     // Without credits, another recording is refused before it starts.
     await a.page.getByTestId("chat-voice-button").click();

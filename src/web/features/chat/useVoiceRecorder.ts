@@ -38,13 +38,19 @@ export function useVoiceRecorder(onRecorded: (file: File) => void, onProblem: (m
   const [phase, setPhase] = useState<VoiceRecorder["phase"]>("idle");
   const [elapsedMs, setElapsedMs] = useState(0);
   const session = useRef<Session | null>(null);
+  // Stopped (sent or cancelled) while the microphone was still being opened: done as soon as it is.
+  const finishWhenStarted = useRef<boolean | null>(null);
   // The latest callbacks: a recording ends long after the render that started it.
   const handlers = useRef({ onRecorded, onProblem });
   handlers.current = { onRecorded, onProblem };
 
   const finish = (send: boolean) => {
     const s = session.current;
-    if (!s) return;
+    if (!s) {
+      // Kept only for a recording being started: start() clears it first.
+      finishWhenStarted.current = send;
+      return;
+    }
     s.send = send;
     window.clearInterval(s.timer);
     if (s.recorder.state !== "inactive") s.recorder.stop();
@@ -55,6 +61,7 @@ export function useVoiceRecorder(onRecorded: (file: File) => void, onProblem: (m
     const type = typeof MediaRecorder === "undefined" || !navigator.mediaDevices?.getUserMedia ? null : pickVoiceType((k) => MediaRecorder.isTypeSupported(k));
     if (!type) return handlers.current.onProblem(t("chat.voice_unsupported"));
     setPhase("starting");
+    finishWhenStarted.current = null;
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
@@ -85,6 +92,7 @@ export function useVoiceRecorder(onRecorded: (file: File) => void, onProblem: (m
     recorder.start(1000);
     setElapsedMs(0);
     setPhase("recording");
+    if (finishWhenStarted.current !== null) finish(finishWhenStarted.current);
   };
 
   // Leaving the conversation mid-recording drops it and lets the microphone go.
