@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { makeMp4, makeWebm } from "../../../../tests/support/voiceRecordings";
 import { inspectVoice } from "./voiceFile";
@@ -17,6 +18,13 @@ describe("inspectVoice", () => {
     expect(inspectVoice(makeMp4({ durationMs: 45_000 }))).toEqual({ format: "mp4", durationMs: 45_000 });
     expect(inspectVoice(makeMp4({ durationMs: 125_000, fragmented: false }))).toEqual({ format: "mp4", durationMs: 125_000 });
     expect(inspectVoice(makeMp4({ durationMs: 3_000, entry: "Opus" }))).toEqual({ format: "mp4", durationMs: 3_000 });
+  });
+
+  it("reads what Chromium's MediaRecorder wrote: 3 s of its fake microphone as WebM and as fragmented MP4 (Opus)", () => {
+    // Recorded by Chromium 156 with --use-fake-device-for-media-stream, stopped after 3 s of the page's clock.
+    const recording = (name: string) => readFileSync(new URL(`../../../../tests/support/recordings/${name}`, import.meta.url));
+    expect(inspectVoice(recording("chromium-3s.webm"))).toEqual({ format: "webm", durationMs: 2_910 });
+    expect(inspectVoice(recording("chromium-3s.mp4"))).toEqual({ format: "mp4", durationMs: 2_961 });
   });
 
   it("refuses video, other codecs and other files", () => {
