@@ -69,6 +69,10 @@ export const SWIPE_LIKES_PER_DAY = 4;
 export const FREE_VISIBLE_PHOTOS = 2;
 /** Largest photo upload accepted. */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** A voice message in chat plays at most this long: the recorder stops itself there. */
+export const VOICE_MAX_SECONDS = 120;
+/** Largest voice message accepted (two minutes at the recorder's 64 kbit/s are about 1 MB; Safari's AAC runs larger). */
+export const VOICE_MAX_BYTES = 5 * 1024 * 1024;
 /** Members per page of search results; "similar results" are added when fewer than this many match. */
 export const SEARCH_PAGE_SIZE = 24;
 export const SIMILAR_RESULTS_BELOW = 6;

@@ -2,7 +2,8 @@ import { type Browser, type BrowserContext, chromium } from "playwright-core";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-export function launchBrowser(): Promise<Browser> {
+/** Chromium; `extraArgs` for a file that needs more (a fake microphone: see the voice message journey). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -14,6 +15,7 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-sync",
       "--disable-quic",
       "--no-first-run",
+      ...extraArgs,
     ],
   });
 }

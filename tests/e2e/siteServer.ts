@@ -15,10 +15,10 @@ export const US_IP = "8.8.8.8";
  * The site and a browser for one test file: both started before its tests (given to `use`) and
  * stopped after them.
  */
-export function siteForFile(use: (started: { site: SiteServer; browser: Browser }) => void): void {
+export function siteForFile(use: (started: { site: SiteServer; browser: Browser }) => void, options: { browserArgs?: string[] } = {}): void {
   let started: { site: SiteServer; browser: Browser } | undefined;
   beforeAll(async () => {
-    const [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+    const [site, browser] = await Promise.all([startSite(), launchBrowser(options.browserArgs)]);
     started = { site, browser };
     use(started);
   });

@@ -304,6 +304,7 @@ describe.each([
     const owned = await rows<{ file: string }>(sql`
       SELECT 'photos/' || f AS file FROM photos, unnest(ARRAY[filename, thumb_filename, match_filename, blurred_filename]) AS f
       UNION ALL SELECT 'chatphotos/' || attachment || s FROM messages, unnest(ARRAY['.jpg', '_thumb.jpg']) AS s WHERE kind = 'photo'
+      UNION ALL SELECT 'chatvoice/' || attachment FROM messages WHERE kind = 'voice'
       UNION ALL SELECT selfie_key FROM verification_requests WHERE selfie_key IS NOT NULL`);
     expect((await storedFiles()).filter((f) => !owned.some((o) => o.file === f))).toEqual([]);
 

@@ -22,9 +22,9 @@ function expectSecurityHeaders(headers: Headers, what: string): void {
   expect(headers.get("x-frame-options"), what).toBe("DENY");
   expect(headers.get("x-content-type-options"), what).toBe("nosniff");
   expect(headers.get("referrer-policy"), what).toBe("strict-origin-when-cross-origin");
-  // The camera for the verification selfie, on the site's own pages only; never the microphone.
+  // The camera for the verification selfie and the microphone for voice messages, on the site's own pages only.
   expect(headers.get("permissions-policy"), what).toContain("camera=(self)");
-  expect(headers.get("permissions-policy"), what).toContain("microphone=()");
+  expect(headers.get("permissions-policy"), what).toContain("microphone=(self)");
   expect(headers.get("permissions-policy"), what).toContain("geolocation=(self)");
   // The embedded default is plain HTTP on localhost: HSTS there would pin localhost to HTTPS.
   expect(headers.get("strict-transport-security"), what).toBeNull();

@@ -6,6 +6,7 @@ import { makeJpeg } from "../support/factories";
 import { collect, startTestBucket, type TestBucket } from "../support/s3Server";
 import { createTestDatabase, type TestDatabase } from "../support/testDatabase";
 import { startTestApp, type TestApp, type TestClient } from "../support/testApp";
+import { makeWebm } from "../support/voiceRecordings";
 
 // In production photos live in an S3-compatible bucket (here a real S3-protocol server, s3rver), so
 // that every instance behind the load balancer serves every photo. They still go through the app,
@@ -102,6 +103,25 @@ describe("photos in an S3 bucket, one instance", () => {
       expect(got.bytes.equals((await bucket().storage.get(`chatphotos/${id}.jpg`)) as Buffer)).toBe(true);
     }
     for (const client of [stranger.client, t.client()]) expect((await download(t, client, photo.url)).status).toBe(404);
+  });
+
+  it("keeps voice messages in the bucket like chat photos, for the two members of the conversation only", async () => {
+    const a = await t.loggedIn({ credits: 100 });
+    const b = await t.loggedIn();
+    const stranger = await t.loggedIn();
+    const recording = makeWebm({ durationMs: 3_000 });
+    const sent = await a.client.upload<SendMessageResponse>(`/api/chatvoice.php?to=${b.id}`, "voice", recording, "voice.webm", "audio/webm");
+    expect(sent.status).toBe(200);
+    const url = sent.body.message.voice?.url ?? "";
+    const key = `chatvoice/${url.split("/").pop()}`;
+    expect(await keysIn(bucket(), key)).toEqual([key]);
+    expect(existsSync(join(t.config.dataDir, "uploads", "chatvoice"))).toBe(false);
+    for (const client of [a.client, b.client]) {
+      const got = await download(t, client, url);
+      expect([got.status, got.headers.get("content-type"), got.headers.get("content-length")]).toEqual([200, "audio/webm", String(recording.length)]);
+      expect(got.bytes.equals(recording)).toBe(true);
+    }
+    for (const client of [stranger.client, t.client()]) expect((await download(t, client, url)).status).toBe(404);
   });
 });
 

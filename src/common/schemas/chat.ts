@@ -16,10 +16,12 @@ export const chatMessageSchema = z.object({
   id: z.number().int(),
   conversation: z.number().int(),
   sender: z.number().int(),
-  kind: z.enum(["text", "photo", "gift"]),
+  kind: z.enum(["text", "photo", "gift", "voice"]),
   body: z.string(),
   /** A photo message: the photo and its thumbnail (only the two members of the conversation may fetch them). */
   photo: z.object({ url: z.string(), thumb: z.string() }).optional(),
+  /** A voice message: its recording (only the two members of the conversation may fetch it) and how long it plays. */
+  voice: z.object({ url: z.string(), duration_ms: z.number().int() }).optional(),
   created_at: z.string(),
   /** Read by the other member (read receipts, free for both). */
   read: z.boolean(),
@@ -85,6 +87,9 @@ export const sendPhotoQuerySchema = z
   .strict()
   .refine((b) => b.to !== undefined || b.conversation !== undefined, { error: "errors.not_found", path: ["to"] });
 
+/** POST /api/chatvoice.php?to=… or ?conversation=…: a voice message (multipart/form-data, field `voice`), addressed like a photo. */
+export const sendVoiceQuerySchema = sendPhotoQuerySchema;
+
 export const deleteConversationQuerySchema = z.object({ conversation: id }).strict();
 
 /** The chat's calls (the server's routes and the web client's typed calls share them). */
@@ -94,5 +99,6 @@ export const chatCalls = {
   "POST /api/chat.php": { body: sendMessageSchema, response: { 200: sendMessageResponseSchema } },
   "POST /api/gift.php": { body: sendGiftSchema, response: { 200: sendMessageResponseSchema } },
   "POST /api/chatphoto.php": { querystring: sendPhotoQuerySchema, response: { 200: sendMessageResponseSchema } },
+  "POST /api/chatvoice.php": { querystring: sendVoiceQuerySchema, response: { 200: sendMessageResponseSchema } },
   "DELETE /api/chat.php": { querystring: deleteConversationQuerySchema, response: { 200: okSchema } },
 } as const satisfies Calls;

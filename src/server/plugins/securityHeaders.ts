@@ -3,14 +3,14 @@ import type { FastifyInstance } from "fastify";
 
 /**
  * Browser features, each allowed only where the site uses it: the location button asks for the
- * position; the photo verification takes a selfie with the camera (the site's own pages only, never
- * a frame of another origin); nothing uses the microphone, payment handlers, USB and the like
- * (helmet has no option for this header).
+ * position; the photo verification takes a selfie with the camera and a voice message in chat is
+ * recorded with the microphone (the site's own pages only, never a frame of another origin); nothing
+ * uses payment handlers, USB and the like (helmet has no option for this header).
  */
 const PERMISSIONS_POLICY = [
   "geolocation=(self)",
   "camera=(self)",
-  "microphone=()",
+  "microphone=(self)",
   "payment=()",
   "usb=()",
   "serial=()",

@@ -7,7 +7,7 @@ import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
 import { patchUser, refetchUserQuietly, userQuery } from "./userApi";
 import type { Gift } from "../../common/gifts";
-import { postImage } from "./photosApi";
+import { postFile, postImage } from "./photosApi";
 import { CHAT_HISTORY_LIMIT, CHAT_PAGE_SIZE } from "../../common/constants";
 
 /** A conversation is opened by its id (/chats/:id) or by the other member's id (/members/:id/chat). */
@@ -166,12 +166,20 @@ export function useSendMessage(ref: ConversationRef) {
 
 /** Sends a photo (POST /api/chatphoto.php); it shows when the server has it, with the new balance in the top bar. */
 export function useSendPhoto(ref: ConversationRef) {
+  return useSendFile(ref, (query, file, idempotencyKey) => postImage<SendMessageResponse>(`/api/chatphoto.php?${query}`, file, idempotencyKey));
+}
+
+/** Sends a voice message (POST /api/chatvoice.php, field `voice`); it shows when the server has it, like a photo. */
+export function useSendVoice(ref: ConversationRef) {
+  return useSendFile(ref, (query, file, idempotencyKey) => postFile<SendMessageResponse>(`/api/chatvoice.php?${query}`, "voice", file, idempotencyKey));
+}
+
+/** A message of a file (photo, voice): sent whole, shown when the server answered, with the new balance. */
+function useSendFile(ref: ConversationRef, post: (query: string, file: File, idempotencyKey: string) => Promise<SendMessageResponse>) {
   const key = queryKeys.conversation(ref);
   return useMutation({
-    mutationFn: ({ file, idempotencyKey }: { file: File; idempotencyKey: string }) => {
-      const query = "id" in ref ? `conversation=${ref.id}` : `to=${ref.member}`;
-      return postImage<SendMessageResponse>(`/api/chatphoto.php?${query}`, file, idempotencyKey);
-    },
+    mutationFn: ({ file, idempotencyKey }: { file: File; idempotencyKey: string }) =>
+      post("id" in ref ? `conversation=${ref.id}` : `to=${ref.member}`, file, idempotencyKey),
     onSuccess: ({ message: answered, credits }) => {
       const message = withPartnerRead(answered);
       queryClient.setQueryData<ConversationResponse>(key, (data) =>

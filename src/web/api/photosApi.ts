@@ -10,15 +10,18 @@ import { userQuery } from "./userApi";
 
 const PHOTOS_PATH = "/api/photos.php";
 
+/** Posts one image as multipart/form-data (field `photo`): see postFile. */
+export const postImage = <T>(path: string, file: File, idempotencyKey?: string): Promise<T> => postFile<T>(path, "photo", file, idempotencyKey);
+
 /**
- * Posts one image as multipart/form-data (field `photo`). It bypasses api(), which speaks JSON only,
+ * Posts one file as multipart/form-data (in `field`). It bypasses api(), which speaks JSON only,
  * and is not retried: an upload is neither small nor safe to repeat (a send in chat carries an
  * Idempotency-Key, so the member may retry it by hand). The browser sets the content type with the
  * multipart boundary, so none is set here.
  */
-export async function postImage<T>(path: string, file: File, idempotencyKey?: string): Promise<T> {
+export async function postFile<T>(path: string, field: string, file: File, idempotencyKey?: string): Promise<T> {
   const body = new FormData();
-  body.append("photo", file);
+  body.append(field, file);
   const headers: Record<string, string> = { accept: "application/json" };
   if (idempotencyKey) headers["Idempotency-Key"] = idempotencyKey;
   const done = useLoadingStore.getState().start();

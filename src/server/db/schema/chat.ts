@@ -51,7 +51,7 @@ export const conversationMembers = pgTable(
   (t) => [primaryKey({ columns: [t.conversationId, t.memberId] }), index("conversation_members_member_idx").on(t.memberId)],
 );
 
-export type MessageKind = "text" | "photo" | "gift";
+export type MessageKind = "text" | "photo" | "gift" | "voice";
 
 export const messages = pgTable(
   "messages",
@@ -65,8 +65,10 @@ export const messages = pgTable(
       .references(() => profiles.id, { onDelete: "cascade" }),
     kind: text("kind").$type<MessageKind>().notNull(),
     body: text("body").notNull().default(""),
-    /** The photo (chat photos are stored like profile photos) or the gift. */
+    /** The photo (chat photos are stored like profile photos), the voice message's file (`<id>.webm` or `<id>.mp4`) or the gift. */
     attachment: text("attachment"),
+    /** How long a voice message plays, read from its file by the server. */
+    durationMs: integer("duration_ms"),
     credits: integer("credits").notNull().default(0),
     /** Scam signals of a text message (src/common/scamSignals.ts: one bit per kind, 0 for none). */
     scamSignals: integer("scam_signals").notNull().default(0),
@@ -78,5 +80,7 @@ export const messages = pgTable(
     index("messages_scam_idx").on(t.senderId).where(sql`scam_signals <> 0`),
     // Who may fetch a chat photo: found by its file id.
     index("messages_photo_idx").on(t.attachment).where(sql`kind = 'photo'`),
+    // Who may fetch a voice message: found by its file name.
+    index("messages_voice_idx").on(t.attachment).where(sql`kind = 'voice'`),
   ],
 );

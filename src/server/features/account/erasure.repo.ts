@@ -19,7 +19,7 @@ export async function memberAddresses(db: Db, userId: number): Promise<{ siteId:
 
 /**
  * The storage keys of the member's files: their photos with every variant, a verification selfie
- * still waiting, and every photo of their conversations, sent or received (the conversations go whole).
+ * still waiting, and every photo and voice message of their conversations, sent or received (the conversations go whole).
  */
 export async function storedFilesOf(db: Db, userId: number): Promise<string[]> {
   const rows = await q<{ key: string }>(
@@ -29,7 +29,10 @@ export async function storedFilesOf(db: Db, userId: number): Promise<string[]> {
       SELECT selfie_key FROM verification_requests WHERE profile_id = ${userId} AND selfie_key IS NOT NULL
       UNION ALL
       SELECT 'chatphotos/' || m.attachment || unnest(ARRAY['.jpg', '_thumb.jpg']) FROM messages m JOIN conversations c ON c.id = m.conversation_id
-      WHERE m.kind = 'photo' AND m.attachment IS NOT NULL AND (c.member_a = ${userId} OR c.member_b = ${userId})`,
+      WHERE m.kind = 'photo' AND m.attachment IS NOT NULL AND (c.member_a = ${userId} OR c.member_b = ${userId})
+      UNION ALL
+      SELECT 'chatvoice/' || m.attachment FROM messages m JOIN conversations c ON c.id = m.conversation_id
+      WHERE m.kind = 'voice' AND m.attachment IS NOT NULL AND (c.member_a = ${userId} OR c.member_b = ${userId})`,
   );
   return rows.map((r) => r.key);
 }

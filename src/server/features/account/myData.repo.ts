@@ -59,7 +59,10 @@ export async function collectMyData(db: Db, userId: number) {
     ),
     q(
       db,
-      sql`SELECT m.conversation_id, m.sender_id = ${userId} AS sent_by_me, m.kind, m.body, m.credits, m.created_at
+      // A photo or voice message by the address its two members fetch it at (features/chat).
+      sql`SELECT m.conversation_id, m.sender_id = ${userId} AS sent_by_me, m.kind, m.body,
+          CASE m.kind WHEN 'photo' THEN '/chatphotos/' || m.attachment || '.jpg' WHEN 'voice' THEN '/chatvoice/' || m.attachment END AS file,
+          m.duration_ms, m.credits, m.created_at
         FROM messages m JOIN conversation_members cm ON cm.conversation_id = m.conversation_id AND cm.member_id = ${userId} ORDER BY m.id`,
     ),
     q(db, sql`SELECT delta, balance_after, reason, ref, created_at FROM credit_ledger WHERE user_id = ${userId} ORDER BY id`),

@@ -5,7 +5,7 @@ import { type Db, isUniqueViolation, preparedRows } from "../../db/client";
 import { moveCreditsParts } from "../credits/ledger";
 import { keyAnswerPart } from "../credits/idempotency";
 import { notificationJobsPart } from "../notifications/notify";
-import { conversationMembers, conversations, messages, profiles, users } from "../../db/schema";
+import { conversationMembers, conversations, type MessageKind, messages, profiles, users } from "../../db/schema";
 import { blockedBySql, blocksStampText, notBlockedEitherWayText, reachableText, visibilityFactsColumns, type WriteTarget } from "../members/access";
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -102,7 +102,7 @@ export async function countStartedBy(db: Db, memberId: number): Promise<number> 
 }
 
 /** A new message: what its sender decided; id and time come from the database. */
-export type NewMessage = Pick<MessageRow, "conversationId" | "senderId" | "kind" | "body" | "attachment" | "credits" | "scamSignals">;
+export type NewMessage = Pick<MessageRow, "conversationId" | "senderId" | "kind" | "body" | "attachment" | "credits" | "scamSignals" | "durationMs">;
 
 /** A message row as the statements below answer it (ids may come as strings, times as text on PGlite). */
 interface RawMessage {
@@ -114,6 +114,7 @@ interface RawMessage {
   attachment: string | null;
   credits: number;
   scam_signals: number;
+  duration_ms: number | null;
   created_at: Date | string;
 }
 
@@ -126,6 +127,7 @@ const messageOf = (row: RawMessage): MessageRow => ({
   attachment: row.attachment,
   credits: row.credits,
   scamSignals: row.scam_signals,
+  durationMs: row.duration_ms,
   createdAt: new Date(row.created_at),
 });
 
@@ -134,16 +136,16 @@ const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY
 
 /**
  * The WITH parts that store a message (`inserted`, from `select`: conversation, sender, kind, body,
- * attachment, credits, scam signals) and move the conversation up both lists: the recipient gets one more unread
+ * attachment, credits, scam signals, duration) and move the conversation up both lists: the recipient gets one more unread
  * message, the sender has read up to it, and a removed conversation comes back. Data-modifying WITH
  * parts run to completion whether or not the final SELECT reads them.
  */
 function messageParts(select: string): string {
   return `
   inserted AS (
-    INSERT INTO messages (conversation_id, sender_id, kind, body, attachment, credits, scam_signals)
+    INSERT INTO messages (conversation_id, sender_id, kind, body, attachment, credits, scam_signals, duration_ms)
     ${select}
-    RETURNING id, conversation_id, sender_id, kind, body, attachment, credits, scam_signals, created_at),
+    RETURNING id, conversation_id, sender_id, kind, body, attachment, credits, scam_signals, duration_ms, created_at),
   touched AS (
     UPDATE conversations c SET last_message_at = i.created_at FROM inserted i WHERE c.id = i.conversation_id),
   sides AS (
@@ -168,11 +170,12 @@ export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow> 
     m.attachment,
     m.credits,
     m.scamSignals,
+    m.durationMs,
   ]);
   return messageOf(row);
 }
 
-const INSERT_MESSAGE = `WITH ${messageParts("SELECT $1::int, $2::int, $3, $4, $5, $6::int, $7::int")} SELECT * FROM inserted`;
+const INSERT_MESSAGE = `WITH ${messageParts("SELECT $1::int, $2::int, $3, $4, $5, $6::int, $7::int, $8::int")} SELECT * FROM inserted`;
 
 /** A message sent in one statement (sendMessage). */
 export interface MessageSend {
@@ -186,9 +189,11 @@ export interface MessageSend {
   attachment: string | null;
   /** Scam signals of the text (scamMask of scamSignals). */
   scamSignals: number;
+  /** How long a voice message plays; null for the other kinds. */
+  durationMs: number | null;
   /** Credits the message costs (spent with a ledger row for `reason`). */
   cost: number;
-  reason: "message" | "gift" | "photo";
+  reason: "message" | "gift" | "photo" | "voice";
   idempotencyKey: string | null;
   /** The API's message object of the answer, but for id, conversation and time (the database's). */
   answerDraft: object;
@@ -246,6 +251,7 @@ export async function sendMessage(db: Db, s: MessageSend): Promise<MessageSendRe
     s.mayStart,
     s.siteId,
     s.scamSignals,
+    s.durationMs,
   ]);
   if (row.stored !== null) return { outcome: "repeated", answer: row.stored };
   if (row.conversation === null) return { outcome: "longer_steps" };
@@ -277,7 +283,7 @@ const SEND_MESSAGE = `
     RETURNING id),
   conv AS (
     SELECT id FROM existing UNION ALL SELECT id FROM created),
-  ${messageParts("SELECT conv.id, $1, $6, $7, $8, $9::int, $17::int FROM conv, moved")},
+  ${messageParts("SELECT conv.id, $1, $6, $7, $8, $9::int, $17::int, $18::int FROM conv, moved")},
   created_sides AS (
     INSERT INTO conversation_members (conversation_id, member_id, unread, read_up_to)
     SELECT c.id, side.member_id, CASE WHEN side.member_id = $1 THEN 0 ELSE 1 END, CASE WHEN side.member_id = $1 THEN i.id ELSE 0 END
@@ -349,7 +355,7 @@ export interface ConversationListRow extends RawCard {
   unread: number;
   last_id: number | null;
   last_sender: number | null;
-  last_kind: "text" | "photo" | "gift" | null;
+  last_kind: MessageKind | null;
   last_body: string | null;
   last_at: string | null;
   /** The row version of the member's side of the conversation (see ChatListCache). */
@@ -409,10 +415,11 @@ const LIST_NEWEST = `${LIST_SELECT} ORDER BY c.last_message_at DESC, c.id DESC L
 const LIST_BY_IDS = `${LIST_SELECT} AND cm.conversation_id = ANY($2::int[])`;
 
 /**
- * Who may fetch a chat photo, found by its file id, for one of the two members of its conversation
- * (null for anyone else): the conversation's site, and the other member as the viewer sees them.
+ * Who may fetch a chat photo or voice message, found by its file (`attachment`), for one of the two
+ * members of its conversation (null for anyone else): the conversation's site, and the other member
+ * as the viewer sees them.
  */
-export async function findChatPhotoAccess(db: Db, photoId: string, viewerId: number) {
+export async function findChatFileAccess(db: Db, kind: "photo" | "voice", attachment: string, viewerId: number) {
   const partnerId = sql`CASE WHEN ${conversations.memberA} = ${viewerId} THEN ${conversations.memberB} ELSE ${conversations.memberA} END`;
   const [row] = await db
     .select({
@@ -424,7 +431,7 @@ export async function findChatPhotoAccess(db: Db, photoId: string, viewerId: num
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .innerJoin(profiles, eq(profiles.id, partnerId))
     .innerJoin(users, eq(users.id, profiles.id))
-    .where(and(eq(messages.kind, "photo"), eq(messages.attachment, photoId), or(eq(conversations.memberA, viewerId), eq(conversations.memberB, viewerId))))
+    .where(and(eq(messages.kind, kind), eq(messages.attachment, attachment), or(eq(conversations.memberA, viewerId), eq(conversations.memberB, viewerId))))
     .limit(1);
   return row ?? null;
 }

@@ -6,7 +6,7 @@ import { notFound } from "../../errors";
 import { memberOf } from "../../plugins/routeAuth";
 import { viewerOf } from "../members/members.routes";
 import { CHAT_PHOTO_CACHE } from "../photos/photoCaching";
-import { readUploadedImage } from "../photos/readUpload";
+import { readUploadedImage, readUploadedVoice } from "../photos/readUpload";
 import { sendJsonText } from "../../plugins/sendJson";
 import type { ChatService } from "./chat.service";
 
@@ -89,6 +89,37 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
       const sender = memberOf(request);
       const file = await readUploadedImage(request);
       return chat.sendPhoto(sender, request.site, request.query, file, sendRequest(request));
+    },
+  );
+
+  app.post(
+    "/api/chatvoice.php",
+    {
+      config: { auth: "member" },
+      schema: {
+        tags: ["chat"],
+        summary:
+          "Send a voice message (multipart/form-data, field `voice`: a WebM or MP4 recording of sound only, up to 2 minutes; costs the site's photo_credits; Idempotency-Key as for messages)",
+        consumes: ["multipart/form-data"],
+        ...chatCalls["POST /api/chatvoice.php"],
+      },
+    },
+    async (request) => {
+      const sender = memberOf(request);
+      const file = await readUploadedVoice(request);
+      return chat.sendVoice(sender, request.site, request.query, file, sendRequest(request));
+    },
+  );
+
+  app.get(
+    "/chatvoice/:file",
+    { config: { auth: "visitor" }, schema: { hide: true, params: z.object({ file: z.string().max(60) }) } },
+    async (request, reply) => {
+      const voice = await chat.voiceFile(request.params.file, viewerOf(request));
+      if (!voice) throw notFound();
+      // Checked on every request and kept by no cache, like a chat photo (photoCaching.ts).
+      reply.type(voice.type).header("content-length", voice.file.size).header("cache-control", CHAT_PHOTO_CACHE).header("x-content-type-options", "nosniff");
+      return reply.send(voice.file.body);
     },
   );
 

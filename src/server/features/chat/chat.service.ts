@@ -1,5 +1,6 @@
-import { CHAT_HISTORY_LIMIT, CHAT_PAGE_SIZE, FREE_CONVERSATIONS_TO_START } from "../../../common/constants";
-import { messageCost } from "../../../common/messageCost";
+import { randomUUID } from "node:crypto";
+import { CHAT_HISTORY_LIMIT, CHAT_PAGE_SIZE, FREE_CONVERSATIONS_TO_START, VOICE_MAX_SECONDS } from "../../../common/constants";
+import { messageCost, voiceMessageCost } from "../../../common/messageCost";
 import { scamKindsOf, scamMask, scamSignals } from "../../../common/scamSignals";
 import fastJson from "fast-json-stringify";
 import { z } from "zod";
@@ -19,6 +20,7 @@ import type { OpenedFile, Storage } from "../../adapters/storage";
 import { enqueueNotification, type NotificationPayload } from "../notifications/notify";
 import { detectImageType } from "../photos/detectImageType";
 import { processChatPhoto } from "../photos/processPhoto";
+import { inspectVoice, VOICE_CONTENT_TYPES, type VoiceFormat } from "./voiceFile";
 import { AppError } from "../../errors";
 import type { SiteRow } from "../settings/settings.repo";
 import type { MemberRecord } from "../auth/auth.repo";
@@ -30,7 +32,7 @@ import { memberCardDto } from "../members/profileDto";
 import { assertMayWrite, findVisibleProfile, isVisible, type Viewer } from "../members/access";
 import {
   countStartedBy,
-  findChatPhotoAccess,
+  findChatFileAccess,
   findConversation,
   findConversationBetween,
   findWriteTarget,
@@ -82,12 +84,21 @@ function listItemOf(r: ConversationListRow): ListItem {
 /** Where a chat photo is fetched; only the two members of its conversation get it. */
 export const chatPhotoUrls = (photoId: string) => ({ url: `/chatphotos/${photoId}.jpg`, thumb: `/chatphotos/${photoId}_thumb.jpg` });
 
+/** Where a voice message is fetched (`file`: `<id>.webm` or `<id>.mp4`); only the two members of its conversation get it. */
+export const chatVoiceUrl = (file: string) => `/chatvoice/${file}`;
+
+/**
+ * The recorder stops itself at VOICE_MAX_SECONDS, a moment after which its last frames end: so much
+ * more is let through.
+ */
+const VOICE_LENGTH_SLACK_MS = 1500;
+
 /**
  * A message as `viewer` sees it: the recipient also gets its scam signals (the sender never: they were
  * asked before sending).
  */
 export function messageDto(
-  m: Pick<MessageRow, "id" | "conversationId" | "senderId" | "kind" | "body" | "attachment" | "createdAt" | "scamSignals">,
+  m: Pick<MessageRow, "id" | "conversationId" | "senderId" | "kind" | "body" | "attachment" | "createdAt" | "scamSignals" | "durationMs">,
   readByOther: number,
   viewer: number,
 ): ChatMessage {
@@ -99,6 +110,7 @@ export function messageDto(
     kind: m.kind,
     body: m.kind === "gift" ? (m.attachment ?? "") : m.body,
     ...(m.kind === "photo" && m.attachment ? { photo: chatPhotoUrls(m.attachment) } : {}),
+    ...(m.kind === "voice" && m.attachment ? { voice: { url: chatVoiceUrl(m.attachment), duration_ms: m.durationMs ?? 0 } } : {}),
     created_at: m.createdAt.toISOString(),
     read: m.id <= readByOther,
     ...(scam.length > 0 ? { scam } : {}),
@@ -109,6 +121,12 @@ export function messageDto(
 function parseChatPhotoFile(file: string): { id: string; name: string } | null {
   const m = /^([0-9a-f-]{36})(_thumb)?\.jpg$/.exec(file);
   return m ? { id: m[1], name: file } : null;
+}
+
+/** A voice message's file name (`<id>.webm` or `<id>.mp4`) and its format, or null. */
+function parseChatVoiceFile(file: string): { name: string; format: VoiceFormat } | null {
+  const m = /^[0-9a-f-]{36}\.(webm|mp4)$/.exec(file);
+  return m ? { name: file, format: m[1] as VoiceFormat } : null;
 }
 
 /** What a send needs from its request: the retry key and the site's address for notification links. */
@@ -124,8 +142,10 @@ interface Content {
   attachment: string | null;
   /** Scam signals of a text (scamMask), 0 for none. */
   scamSignals: number;
+  /** How long a voice message plays (null for the other kinds). */
+  durationMs: number | null;
   cost: number;
-  reason: "message" | "gift" | "photo";
+  reason: "message" | "gift" | "photo" | "voice";
 }
 
 /** A send's answer, and whether it queued a job that is due now. */
@@ -177,7 +197,15 @@ export class ChatService {
     const max = site.settings.message_length;
     if (text.length > max) throw new AppError(400, "message_too_long", { max }, "text");
     const cost = messageCost(site.settings, member.profile.country);
-    const content = { kind: "text", body: text, attachment: null, scamSignals: scamMask(scamSignals(text)), cost, reason: "message" } as const;
+    const content = {
+      kind: "text",
+      body: text,
+      attachment: null,
+      scamSignals: scamMask(scamSignals(text)),
+      durationMs: null,
+      cost,
+      reason: "message",
+    } as const;
     return this.deliver(member, site, input, content, req);
   }
 
@@ -205,7 +233,15 @@ export class ChatService {
     }
     const removeFiles = () => Promise.all([this.storage.remove(`chatphotos/${stored.id}.jpg`), this.storage.remove(`chatphotos/${stored.id}_thumb.jpg`)]);
     try {
-      const content = { kind: "photo", body: "", attachment: stored.id, scamSignals: 0, cost: site.settings.photo_credits, reason: "photo" } as const;
+      const content = {
+        kind: "photo",
+        body: "",
+        attachment: stored.id,
+        scamSignals: 0,
+        durationMs: null,
+        cost: site.settings.photo_credits,
+        reason: "photo",
+      } as const;
       const result = await this.deliver(member, site, { to }, content, req);
       // A retry answered from its first send keeps the first photo.
       if (result.message.photo?.url !== chatPhotoUrls(stored.id).url) await removeFiles();
@@ -217,15 +253,69 @@ export class ChatService {
   }
 
   /**
+   * Sends a voice message: a WebM or MP4 recording of sound only, at most VOICE_MAX_SECONDS long (both
+   * read from the file itself), stored as it came, and paid like a photo (photo_credits) with its
+   * message in one transaction. The file of a refused or repeated send is removed again.
+   */
+  async sendVoice(
+    member: MemberRecord,
+    site: SiteRow,
+    target: { to?: number; conversation?: number },
+    file: Buffer,
+    req: SendRequest,
+  ): Promise<SendMessageResponse> {
+    const to = target.conversation !== undefined ? await this.partner(member, site, target.conversation) : (target.to as number);
+    if (to === member.user.id) throw new AppError(404, "not_found");
+    await this.assertMayWrite(member, site, to);
+    const voice = inspectVoice(file);
+    if (!voice || voice.durationMs <= 0) throw new AppError(400, "voice_invalid");
+    if (voice.durationMs > VOICE_MAX_SECONDS * 1000 + VOICE_LENGTH_SLACK_MS) throw new AppError(400, "voice_too_long", { max: VOICE_MAX_SECONDS / 60 });
+    const name = `${randomUUID()}.${voice.format}`;
+    await this.storage.put(`chatvoice/${name}`, file);
+    const removeFile = () => this.storage.remove(`chatvoice/${name}`);
+    try {
+      const content = {
+        kind: "voice",
+        body: "",
+        attachment: name,
+        scamSignals: 0,
+        durationMs: voice.durationMs,
+        cost: voiceMessageCost(site.settings),
+        reason: "voice",
+      } as const;
+      const result = await this.deliver(member, site, { to }, content, req);
+      // A retry answered from its first send keeps the first recording.
+      if (result.message.voice?.url !== chatVoiceUrl(name)) await removeFile();
+      return result;
+    } catch (err) {
+      await removeFile();
+      throw err;
+    }
+  }
+
+  /**
    * The bytes of a chat photo for one of the two members of its conversation while they may open it
    * (as `open` decides: the partner visible to them, neither blocking the other), or null.
    */
   async photoFile(file: string, viewer: Viewer): Promise<OpenedFile | null> {
     const parsed = parseChatPhotoFile(file);
-    if (!parsed || viewer.id === null) return null;
-    const access = await findChatPhotoAccess(this.db, parsed.id, viewer.id);
-    if (!access || access.siteId !== viewer.siteId || access.blockedByViewer || !isVisible(access.partner, viewer)) return null;
+    if (!parsed || !(await this.mayFetch("photo", parsed.id, viewer))) return null;
     return this.storage.open(`chatphotos/${parsed.name}`);
+  }
+
+  /** A voice message's recording and its content type, on the same terms as a chat photo (photoFile), or null. */
+  async voiceFile(file: string, viewer: Viewer): Promise<{ file: OpenedFile; type: string } | null> {
+    const parsed = parseChatVoiceFile(file);
+    if (!parsed || !(await this.mayFetch("voice", parsed.name, viewer))) return null;
+    const opened = await this.storage.open(`chatvoice/${parsed.name}`);
+    return opened ? { file: opened, type: VOICE_CONTENT_TYPES[parsed.format] } : null;
+  }
+
+  /** Whether the viewer is one of the two members of the file's conversation and may open it now. */
+  private async mayFetch(kind: "photo" | "voice", attachment: string, viewer: Viewer): Promise<boolean> {
+    if (viewer.id === null) return false;
+    const access = await findChatFileAccess(this.db, kind, attachment, viewer.id);
+    return access !== null && access.siteId === viewer.siteId && !access.blockedByViewer && isVisible(access.partner, viewer);
   }
 
   /** Sends a gift of the catalogue; it costs the site's gift_credits. */
@@ -234,7 +324,7 @@ export class ChatService {
       member,
       site,
       input,
-      { kind: "gift", body: "", attachment: input.gift, scamSignals: 0, cost: site.settings.gift_credits, reason: "gift" },
+      { kind: "gift", body: "", attachment: input.gift, scamSignals: 0, durationMs: null, cost: site.settings.gift_credits, reason: "gift" },
       req,
     );
   }
@@ -249,7 +339,8 @@ export class ChatService {
     const me = member.user.id;
     const to = target.conversation !== undefined ? await this.partner(member, site, target.conversation) : (target.to as number);
     if (to === me) throw new AppError(404, "not_found");
-    if (content.kind !== "photo") await this.assertMayWrite(member, site, to);
+    // Photos and voice messages were checked before their file was stored.
+    if (content.kind !== "photo" && content.kind !== "voice") await this.assertMayWrite(member, site, to);
 
     if (req.idempotencyKey !== undefined) checkIdempotencyKey(req.idempotencyKey);
     const { result, due } = (await this.sendInOneStatement(member, site, to, content, req)) ?? (await this.sendInSteps(member, site, to, content, req));
@@ -281,6 +372,7 @@ export class ChatService {
       body: content.body,
       attachment: content.attachment,
       scamSignals: content.scamSignals,
+      durationMs: content.durationMs,
       cost: content.cost,
       reason: content.reason,
       idempotencyKey: key ?? null,

@@ -19,6 +19,7 @@ import type { OpenedFile } from "../../adapters/storage";
  * |                                           |                                                                   | + ETag             |
  * | chat photo `/chatphotos/<id>.jpg`         | the two members of its conversation, while the viewer may open    | private, no-store  |
  * | and its `<id>_thumb.jpg`                  | it (the partner visible to them, neither blocking the other)       |                    |
+ * | voice message `/chatvoice/<id>.webm`      | as a chat photo (and `<id>.mp4`)                                  | private, no-store  |
  *
  * `private` keeps the file out of shared caches (a CDN, a company proxy). `no-cache` lets the browser
  * keep its copy but ask each time: the bytes of a file name never change (a new upload gets a new

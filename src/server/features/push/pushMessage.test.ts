@@ -36,8 +36,11 @@ describe("the notification of a message", () => {
     expect(buildPushMessage({ ...base, language: "nl" }).title).toBe("Nieuw bericht van Anna");
     expect(buildPushMessage({ ...base, language: "pl" }).title).toBe("Nowa wiadomość od Anna");
   });
-  it("says what a photo or a gift is instead of showing it", () => {
+  it("says what a photo, a voice message or a gift is instead of showing it", () => {
     expect(buildPushMessage({ ...base, message: { kind: "photo", body: "", attachment: "abc" } }).body).toBe("Sent you a photo.");
+    expect(buildPushMessage({ ...base, language: "fi", message: { kind: "voice", body: "", attachment: "abc.webm" } }).body).toBe(
+      "Lähetti sinulle ääniviestin.",
+    );
     expect(buildPushMessage({ ...base, language: "de", message: { kind: "gift", body: "", attachment: "rose" } }).body).toMatch(
       /^Hat dir ein Geschenk geschickt: \S/,
     );

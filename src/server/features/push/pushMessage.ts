@@ -1,6 +1,7 @@
 import type { Language } from "../../../common/locales";
 import type { PushKind, PushMessage } from "../../../common/schemas/push";
 import { translate } from "../../i18n";
+import type { MessageKind } from "../../db/schema";
 
 /** Longest preview of a text message in a notification (lock screens show two or three lines). */
 export const PUSH_PREVIEW_LENGTH = 120;
@@ -21,7 +22,7 @@ export interface PushMessageInput {
   /** Path of the sender's main-photo thumbnail when everyone may see it, else null. */
   senderThumb: string | null;
   conversation?: number;
-  message?: { kind: "text" | "photo" | "gift"; body: string; attachment: string | null };
+  message?: { kind: MessageKind; body: string; attachment: string | null };
   at: Date;
 }
 
@@ -41,6 +42,7 @@ function messageBody(input: PushMessageInput): string {
   const { language: lng, message } = input;
   if (!message) return translate(lng, "push.body_message");
   if (message.kind === "photo") return translate(lng, "push.body_photo");
+  if (message.kind === "voice") return translate(lng, "push.body_voice");
   if (message.kind === "gift") return translate(lng, "push.body_gift", { gift: translate(lng, `gifts.${message.attachment ?? ""}`) });
   return shorten(message.body) || translate(lng, "push.body_message");
 }

@@ -8,6 +8,7 @@ import { ReportButton } from "../members/ReportButton";
 import { PrefetchLink } from "../../components/PrefetchLink";
 import { isMoneySignal } from "../../../common/scamSignals";
 import { ChatPhoto } from "./ChatPhoto";
+import { VoicePlayer } from "./VoicePlayer";
 
 interface Props {
   message: ChatMessage;
@@ -33,6 +34,8 @@ export function MessageBubble({ message, own, partnerName, partnerId }: Props) {
           <span className="chat-text">{message.body}</span>
         ) : message.kind === "photo" && message.photo ? (
           <ChatPhoto photo={message.photo} alt={own ? t("chat.photo_own") : t("chat.photo_from", { name: partnerName })} />
+        ) : message.kind === "voice" && message.voice ? (
+          <VoicePlayer voice={message.voice} label={own ? t("chat.voice_own") : t("chat.voice_from", { name: partnerName })} />
         ) : message.kind === "gift" && isGift(message.body) ? (
           <span className="chat-gift d-flex flex-column align-items-center" data-testid="chat-gift">
             <img src={`/gifts/${message.body}.svg`} alt="" width={96} height={96} />

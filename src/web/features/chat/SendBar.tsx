@@ -10,10 +10,13 @@ import { sendSocketEvent } from "../../api/socketClient";
 import { useResendActivation } from "../../api/userApi";
 import { Icon } from "../../components/Icon";
 import { PrefetchLink } from "../../components/PrefetchLink";
-import { messageCost } from "../../../common/messageCost";
+import { messageCost, voiceMessageCost } from "../../../common/messageCost";
 import { GiftPicker } from "./GiftPicker";
 import { IcebreakerModal } from "./IcebreakerModal";
 import { PhotoButton } from "./PhotoButton";
+import { useVoiceMessage } from "./useVoiceMessage";
+import { VoiceButton } from "./VoiceButton";
+import { VoiceRecordingBar } from "./VoiceRecordingBar";
 import { isMoneySignal, type ScamKind } from "../../../common/scamSignals";
 import { draftState, keyForSend, scamCheckOf, type SendAttempt, type SendProblem, sendProblemOf } from "./sendDraft";
 
@@ -55,6 +58,10 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
     lastTyping.current = Date.now();
     sendSocketEvent({ type: "typing", conversation });
   };
+
+  const voiceCost = voiceMessageCost(settings);
+  const voice = useVoiceMessage(target, { cost: voiceCost, credits: user.credits, onProblem: setProblem });
+  const recording = voice.recorder.phase === "recording";
 
   const cost = messageCost(settings, user.profile.country);
   const max = settings.message_length;
@@ -124,6 +131,11 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
           problem && (
             <p className="text-danger small mb-2" role="alert" data-testid="chat-send-error">
               {problem.message}
+              {voice.retry && (
+                <Button variant="link" size="sm" className="p-0 ms-2 align-baseline" onClick={voice.retry} data-testid="chat-voice-retry">
+                  {t("common.retry")}
+                </Button>
+              )}
             </p>
           )
         )}
@@ -159,43 +171,48 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
           <Form.Label htmlFor="chat-input" visuallyHidden>
             {t("chat.input_label", { name: partner.name })}
           </Form.Label>
-          <div className="d-flex align-items-end gap-2">
-            <Form.Control
-              as="textarea"
-              id="chat-input"
-              ref={input}
-              className="chat-input"
-              rows={1}
-              value={text}
-              onChange={(event) => {
-                setText(event.target.value);
-                setScamCheck([]);
-                signalTyping();
-              }}
-              onKeyDown={onKeyDown}
-              placeholder={t("chat.placeholder")}
-              disabled={closed}
-              isInvalid={draft.tooLong}
-              aria-describedby="chat-counter chat-hint"
-              data-testid="chat-input"
-            />
-            <Button type="submit" className="chat-send" disabled={!canSend} data-testid="chat-send">
-              <Icon name="send" size={18} />
-              <span className="chat-send-text">
-                <span className="chat-send-label">{t("chat.send")}</span>
-                <span className="chat-send-cost">{t("chat.cost", { count: cost })}</span>
-              </span>
-            </Button>
-          </div>
+          {recording ? (
+            <VoiceRecordingBar recorder={voice.recorder} cost={voiceCost} />
+          ) : (
+            <div className="d-flex align-items-end gap-2">
+              <Form.Control
+                as="textarea"
+                id="chat-input"
+                ref={input}
+                className="chat-input"
+                rows={1}
+                value={text}
+                onChange={(event) => {
+                  setText(event.target.value);
+                  setScamCheck([]);
+                  signalTyping();
+                }}
+                onKeyDown={onKeyDown}
+                placeholder={t("chat.placeholder")}
+                disabled={closed}
+                isInvalid={draft.tooLong}
+                aria-describedby="chat-counter chat-hint"
+                data-testid="chat-input"
+              />
+              <Button type="submit" className="chat-send" disabled={!canSend} data-testid="chat-send">
+                <Icon name="send" size={18} />
+                <span className="chat-send-text">
+                  <span className="chat-send-label">{t("chat.send")}</span>
+                  <span className="chat-send-cost">{t("chat.cost", { count: cost })}</span>
+                </span>
+              </Button>
+            </div>
+          )}
           {/* One line under the box, which so gets the width: photo and gift, icebreakers (no message yet), the keyboard hint (desktop) and the counter. */}
           <div className="chat-tools d-flex align-items-center gap-2 small text-body-secondary">
-            <PhotoButton target={target} cost={settings.photo_credits} credits={user.credits} disabled={closed} onProblem={setProblem} />
+            <PhotoButton target={target} cost={settings.photo_credits} credits={user.credits} disabled={closed || recording} onProblem={setProblem} />
+            <VoiceButton voice={voice} cost={voiceCost} disabled={closed} />
             <Button
               variant="outline-primary"
               size="sm"
               className="chat-gift-button"
               onClick={() => setGiftsOpen(true)}
-              disabled={closed}
+              disabled={closed || recording}
               aria-label={t("chat.gift_open")}
               title={t("chat.gift_open")}
               data-testid="chat-gift-button"
@@ -203,15 +220,19 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
               <Icon name="gift" size={18} />
             </Button>
 
-            {firstMessage && !closed && (
+            {firstMessage && !closed && !recording && (
               <button type="button" className="btn btn-link btn-sm p-0 chat-icebreaker" onClick={() => setIcebreakersOpen(true)} data-testid="icebreaker-open">
                 {t("chat.icebreaker_open")}
               </button>
             )}
-            <span id="chat-hint" className="d-none d-md-inline">
+            <span id="chat-hint" className={recording ? "d-none" : "d-none d-md-inline"}>
               {t("chat.hint")}
             </span>
-            <span id="chat-counter" className={`ms-auto${draft.tooLong ? " text-danger fw-semibold" : ""}`} data-testid="chat-counter">
+            <span
+              id="chat-counter"
+              className={`ms-auto${draft.tooLong ? " text-danger fw-semibold" : ""}${recording ? " invisible" : ""}`}
+              data-testid="chat-counter"
+            >
               <span aria-hidden="true">
                 {draft.length}/{max}
               </span>

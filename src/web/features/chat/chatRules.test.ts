@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../../common/schemas/chat";
-import { messageCost } from "../../../common/messageCost";
+import { messageCost, voiceMessageCost } from "../../../common/messageCost";
 import { dayDate, dayLabelKind, groupByDay, listTimeOptions, localDay } from "./messageDays";
 import { messagePreview } from "./messagePreview";
 import { nextPollDelay } from "./pollSchedule";
@@ -82,8 +82,9 @@ describe("last message preview", () => {
     expect(messagePreview(message(1, at, { sender: 3, body: "Hello" }), 3)).toEqual({ kind: "text", own: true, text: "Hello" });
   });
 
-  it("shows photos and gifts as a label, and no message as such", () => {
+  it("shows photos, voice messages and gifts as a label, and no message as such", () => {
     expect(messagePreview(message(1, at, { kind: "photo", body: "p/abc.jpg" }), 3)).toEqual({ kind: "photo", own: false });
+    expect(messagePreview(message(1, at, { kind: "voice", body: "" }), 3)).toEqual({ kind: "voice", own: false });
     expect(messagePreview(message(1, at, { kind: "gift", sender: 3, body: "rose" }), 3)).toEqual({ kind: "gift", own: true });
     expect(messagePreview(null, 3)).toEqual({ kind: "none" });
   });
@@ -106,6 +107,12 @@ describe("sending", () => {
     expect(messageCost(settings, "NL")).toBe(10);
     expect(messageCost(settings, "US")).toBe(10);
     expect(messageCost(settings, null)).toBe(10);
+  });
+
+  it("prices a voice message like a photo, whatever a country's minimum for text", () => {
+    const settings = { message_credits: 10, photo_credits: 20, minimum_message_costs: { CH: { costs: 25, currency: "CHF" } } };
+    expect(voiceMessageCost(settings)).toBe(20);
+    expect(voiceMessageCost({ ...settings, photo_credits: 35 })).toBe(35);
   });
 
   it("judges the draft as the server does: trimmed, and within the message length", () => {
