@@ -4,6 +4,7 @@
 //
 //   npm run bench:web              # every page, median of BENCH_RUNS (default 3) runs each
 //   BENCH_PAGES=/,/signup npm run bench:web
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -88,7 +89,14 @@ function medians(runs: Figures[]): Figures {
 
 if (!existsSync("dist/web/index.html")) throw new Error("Build the client first: npm run build");
 // The site as `npm start` runs it, with more demo members than the journeys' 24.
-const site = await runSite(mkdtempSync(join(tmpdir(), "amoria-web-bench-")), { SEED_MEMBERS: "60" });
+const dataDir = mkdtempSync(join(tmpdir(), "amoria-web-bench-"));
+const site = await runSite(dataDir, { SEED_MEMBERS: "60" });
+// The photos' WebP sizes made ahead, as an operator does after a deploy (otherwise the first run of
+// each page would wait while the server makes them).
+execFileSync(process.execPath, ["--import", "tsx", "src/server/commands/photoSizes.ts"], {
+  env: { ...process.env, NODE_ENV: "development", DATABASE_URL: "", DATA_DIR: dataDir },
+  stdio: "inherit",
+});
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
 try {
   const only = process.env.BENCH_PAGES?.split(",");
