@@ -29,6 +29,7 @@ interface Figures {
   cls: number;
   tbtMs: number;
   scriptKb: number;
+  imageKb: number;
 }
 
 async function demoCookie(url: string): Promise<string> {
@@ -65,6 +66,7 @@ async function measure(port: number, url: string, headers: Record<string, string
     cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
     tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
     scriptKb: (summary.find((item) => item.resourceType === "script")?.transferSize ?? 0) / 1024,
+    imageKb: (summary.find((item) => item.resourceType === "image")?.transferSize ?? 0) / 1024,
   };
 }
 
@@ -84,6 +86,7 @@ function medians(runs: Figures[]): Figures {
     cls: pick("cls"),
     tbtMs: pick("tbtMs"),
     scriptKb: pick("scriptKb"),
+    imageKb: pick("imageKb"),
   };
 }
 
@@ -106,13 +109,13 @@ try {
     ...LOGGED_IN.map((path) => ({ path, who: "member", headers: { ...VISITOR, cookie } })),
   ].filter((p) => !only || only.includes(p.path));
   console.log(`Lighthouse ${RUNS} run(s) per page, median; mobile, simulated throttling`);
-  console.log("page                    who      perf  a11y  bp  seo   LCP ms    CLS   TBT ms  JS KB");
+  console.log("page                    who      perf  a11y  bp  seo   LCP ms    CLS   TBT ms  JS KB  IMG KB");
   for (const page of pages) {
     const runs: Figures[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await measure(chrome.port, site.url + page.path, page.headers));
     const f = medians(runs);
     console.log(
-      `${page.path.padEnd(23)} ${page.who.padEnd(7)} ${String(f.performance).padStart(5)} ${String(f.accessibility).padStart(5)} ${String(f.bestPractices).padStart(3)} ${String(f.seo).padStart(4)} ${f.lcpMs.toFixed(0).padStart(8)} ${f.cls.toFixed(3).padStart(6)} ${f.tbtMs.toFixed(0).padStart(8)} ${f.scriptKb.toFixed(1).padStart(6)}`,
+      `${page.path.padEnd(23)} ${page.who.padEnd(7)} ${String(f.performance).padStart(5)} ${String(f.accessibility).padStart(5)} ${String(f.bestPractices).padStart(3)} ${String(f.seo).padStart(4)} ${f.lcpMs.toFixed(0).padStart(8)} ${f.cls.toFixed(3).padStart(6)} ${f.tbtMs.toFixed(0).padStart(8)} ${f.scriptKb.toFixed(1).padStart(6)} ${f.imageKb.toFixed(1).padStart(7)}`,
     );
   }
 } finally {
