@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PHOTO_WIDTHS } from "../../../common/photoSizes";
 import { LocalStorage } from "../../adapters/storage";
-import { makeMissingPhotoSizes, makePhotoSize, photoSizeKey, removePhotoSizes } from "./photoSizes";
+import { makeAllPhotoSizes, makeMissingPhotoSizes, makePhotoSize, photoSizeKey, removePhotoSizes } from "./photoSizes";
 
 const id = "0b6f3c1e-8d2a-4d3b-9a51-3f1c2e4d5a6b";
 
@@ -97,5 +97,20 @@ describe("stored sizes", () => {
     const left: string[] = [];
     for await (const entry of storage.list("photosizes/")) left.push(entry.key);
     expect(left).toEqual([]);
+  });
+
+  it("makes every photo's missing sizes in one pass and removes the sizes of photos that are gone", async () => {
+    const other = "1c7e4d2f-9e3b-4e4c-8b62-4a2d3f5e6b7c";
+    const gone = "2d8f5e3a-af4c-4f5d-9c73-5b3e4a6f7c8d";
+    for (const photo of [id, other]) {
+      await storage.put(`photos/${photo}.jpg`, await stripes(720, 900));
+      await storage.put(`photos/${photo}_match.jpg`, await stripes(480, 480));
+      await storage.put(`photos/${photo}_blur.jpg`, await flat(240, 300));
+    }
+    await storage.put(photoSizeKey(gone, "thumb", 240, "webp"), await flat(240, 300));
+    const all = Object.values(PHOTO_WIDTHS).flat().length;
+    expect(await makeAllPhotoSizes(storage)).toEqual({ photos: 2, made: 2 * all, removed: 1 });
+    expect(await storage.get(photoSizeKey(gone, "thumb", 240, "webp"))).toBeNull();
+    expect(await makeAllPhotoSizes(storage)).toEqual({ photos: 2, made: 0, removed: 0 });
   });
 });

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { PHOTO_FORMATS, PHOTO_WIDTHS, type PhotoFormat, type PhotoKind } from "../../../common/photoSizes";
+import { PHOTO_FORMATS, PHOTO_WIDTHS, type PhotoFormat, type PhotoKind, photoFileOf } from "../../../common/photoSizes";
 import type { Storage } from "../../adapters/storage";
 
 // The WebP widths of common/photoSizes.ts, made from the stored JPEGs and kept in storage beside them
@@ -87,4 +87,46 @@ export async function photoSizeKeysOf(storage: Storage, id: string): Promise<str
 /** Removes every stored size of the photo `id`. */
 export async function removePhotoSizes(storage: Storage, id: string): Promise<void> {
   await Promise.all((await photoSizeKeysOf(storage, id)).map((key) => storage.remove(key)));
+}
+
+/**
+ * Makes the missing sizes of every stored photo (`AT_ONCE` photos at a time: sharp spreads each image
+ * over the CPU's threads already) and removes the sizes whose photo is gone (one made while its photo
+ * was being deleted). `progress` hears every hundredth photo.
+ */
+export async function makeAllPhotoSizes(
+  storage: Storage,
+  progress: (done: number, of: number) => void = () => {},
+): Promise<{ photos: number; made: number; removed: number }> {
+  const AT_ONCE = 2;
+  const ids = new Set<string>();
+  for await (const { key } of storage.list("photos/")) {
+    const file = photoFileOf(key);
+    if (file?.kind === "main" && key === `photos/${file.id}.jpg`) ids.add(file.id);
+  }
+  const queue = [...ids];
+  let made = 0;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: AT_ONCE }, async () => {
+      for (let id = queue.shift(); id; id = queue.shift()) {
+        const count = await makeMissingPhotoSizes(storage, id);
+        made += count;
+        if (++done % 100 === 0) progress(done, ids.size);
+      }
+    }),
+  );
+  const orphans = new Set<string>();
+  for await (const { key } of storage.list("photosizes/")) {
+    const id = key.split("/")[1];
+    if (!ids.has(id)) orphans.add(id);
+  }
+  let removed = 0;
+  for (const id of orphans) {
+    // Checked again one by one: a photo uploaded since the first listing is no orphan.
+    if (await storage.get(`photos/${id}.jpg`)) continue;
+    await removePhotoSizes(storage, id);
+    removed++;
+  }
+  return { photos: ids.size, made, removed };
 }
