@@ -151,6 +151,8 @@ describe("photos in an S3 bucket, two instances", () => {
       for (const [client, url] of [
         [owner.client, photo.url],
         [viewer.client, photo.thumb],
+        // A WebP width made by the first instance, found in the bucket by the second.
+        [viewer.client, `${photo.thumb}?w=480&f=webp`],
         [two.client(), photo.url],
         [viewer.client, chatPhoto.url],
       ] as const) {
