@@ -4,6 +4,7 @@
 //
 //   npm run bench:web              # every page, median of BENCH_RUNS (default 3) runs each
 //   BENCH_PAGES=/,/signup npm run bench:web
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,6 +29,7 @@ interface Figures {
   cls: number;
   tbtMs: number;
   scriptKb: number;
+  imageKb: number;
 }
 
 async function demoCookie(url: string): Promise<string> {
@@ -64,6 +66,7 @@ async function measure(port: number, url: string, headers: Record<string, string
     cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
     tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
     scriptKb: (summary.find((item) => item.resourceType === "script")?.transferSize ?? 0) / 1024,
+    imageKb: (summary.find((item) => item.resourceType === "image")?.transferSize ?? 0) / 1024,
   };
 }
 
@@ -83,12 +86,20 @@ function medians(runs: Figures[]): Figures {
     cls: pick("cls"),
     tbtMs: pick("tbtMs"),
     scriptKb: pick("scriptKb"),
+    imageKb: pick("imageKb"),
   };
 }
 
 if (!existsSync("dist/web/index.html")) throw new Error("Build the client first: npm run build");
 // The site as `npm start` runs it, with more demo members than the journeys' 24.
-const site = await runSite(mkdtempSync(join(tmpdir(), "amoria-web-bench-")), { SEED_MEMBERS: "60" });
+const dataDir = mkdtempSync(join(tmpdir(), "amoria-web-bench-"));
+const site = await runSite(dataDir, { SEED_MEMBERS: "60" });
+// The photos' WebP sizes made ahead, as an operator does after a deploy (otherwise the first run of
+// each page would wait while the server makes them).
+execFileSync(process.execPath, ["--import", "tsx", "src/server/commands/photoSizes.ts"], {
+  env: { ...process.env, NODE_ENV: "development", DATABASE_URL: "", DATA_DIR: dataDir },
+  stdio: "inherit",
+});
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
 try {
   const only = process.env.BENCH_PAGES?.split(",");
@@ -98,13 +109,13 @@ try {
     ...LOGGED_IN.map((path) => ({ path, who: "member", headers: { ...VISITOR, cookie } })),
   ].filter((p) => !only || only.includes(p.path));
   console.log(`Lighthouse ${RUNS} run(s) per page, median; mobile, simulated throttling`);
-  console.log("page                    who      perf  a11y  bp  seo   LCP ms    CLS   TBT ms  JS KB");
+  console.log("page                    who      perf  a11y  bp  seo   LCP ms    CLS   TBT ms  JS KB  IMG KB");
   for (const page of pages) {
     const runs: Figures[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await measure(chrome.port, site.url + page.path, page.headers));
     const f = medians(runs);
     console.log(
-      `${page.path.padEnd(23)} ${page.who.padEnd(7)} ${String(f.performance).padStart(5)} ${String(f.accessibility).padStart(5)} ${String(f.bestPractices).padStart(3)} ${String(f.seo).padStart(4)} ${f.lcpMs.toFixed(0).padStart(8)} ${f.cls.toFixed(3).padStart(6)} ${f.tbtMs.toFixed(0).padStart(8)} ${f.scriptKb.toFixed(1).padStart(6)}`,
+      `${page.path.padEnd(23)} ${page.who.padEnd(7)} ${String(f.performance).padStart(5)} ${String(f.accessibility).padStart(5)} ${String(f.bestPractices).padStart(3)} ${String(f.seo).padStart(4)} ${f.lcpMs.toFixed(0).padStart(8)} ${f.cls.toFixed(3).padStart(6)} ${f.tbtMs.toFixed(0).padStart(8)} ${f.scriptKb.toFixed(1).padStart(6)} ${f.imageKb.toFixed(1).padStart(7)}`,
     );
   }
 } finally {

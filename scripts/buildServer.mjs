@@ -16,6 +16,7 @@ await build({
     migrate: join(root, "src/server/commands/migrate.ts"),
     site: join(root, "src/server/commands/site.ts"),
     operator: join(root, "src/server/commands/operator.ts"),
+    photoSizes: join(root, "src/server/commands/photoSizes.ts"),
   },
   outdir: out,
   bundle: true,

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { LANDERS } from "../../src/common/landers";
+import { PHOTO_WIDTHS } from "../../src/common/photoSizes";
 import { seriousViolations } from "./axe";
 import { newContext } from "./browser";
 import { activeMember } from "./members";
@@ -134,5 +135,74 @@ describe("a member's own landing pages", () => {
     await site$.open("/members/999999/landing");
     await page.getByTestId("member-landing-gone").waitFor();
     await context.close();
+  });
+});
+
+describe("photos on a phone", () => {
+  /**
+   * The photos of `selector` as the phone loaded them: the address it chose from the srcset, its
+   * width there, and how many device pixels wide it shows.
+   */
+  async function shownPhotos(page: Page, selector: string) {
+    return page.locator(selector).evaluateAll((imgs) =>
+      (imgs as HTMLImageElement[]).map((img) => ({
+        chosen: img.currentSrc,
+        natural: img.naturalWidth,
+        shown: Math.round(img.getBoundingClientRect().width * devicePixelRatio),
+      })),
+    );
+  }
+
+  it("load WebP in the width nearest above their size on the gallery lander and the home page, each once, the first one at high priority", async () => {
+    for (const dpr of [1, 3]) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: dpr,
+        isMobile: true,
+        hasTouch: true,
+        extraHTTPHeaders: { "x-forwarded-for": US_IP },
+      });
+      const page = await context.newPage();
+      const types = new Map<string, string>();
+      let requested: string[] = [];
+      page.on("response", (res) => {
+        if (new URL(res.url()).pathname.startsWith("/photos/")) types.set(res.url(), res.headers()["content-type"] ?? "");
+      });
+      page.on("request", (req) => {
+        if (new URL(req.url()).pathname.startsWith("/photos/")) requested.push(new URL(req.url()).pathname);
+      });
+      for (const [path, selector, widths] of [
+        ["/landers/gallery", "[data-testid=lander-profile] img", PHOTO_WIDTHS.main],
+        ["/", "[data-testid=member-card] img", PHOTO_WIDTHS.thumb],
+      ] as const) {
+        requested = [];
+        await page.goto(site.url + path);
+        await page.locator(selector).first().waitFor();
+        expect(await page.locator(selector).first().getAttribute("fetchpriority"), path).toBe("high");
+        // The first screen's photos (two rows of two cards), once loaded.
+        await page.waitForFunction(
+          (s) => [...document.querySelectorAll<HTMLImageElement>(s)].slice(0, 4).every((i) => i.complete && i.naturalWidth > 0),
+          selector,
+        );
+        const photos = (await shownPhotos(page, selector)).slice(0, 4);
+        expect(photos, `${path} ${dpr}x`).toHaveLength(4);
+        for (const { chosen, shown } of photos) {
+          const asked = Number(new URL(chosen).searchParams.get("w"));
+          expect([path, dpr, new URL(chosen).searchParams.get("f")]).toEqual([path, dpr, "webp"]);
+          expect(types.get(chosen), chosen).toBe("image/webp");
+          // The smallest width that covers the photo's device pixels (or the largest there is).
+          const nearest = widths.find((w) => w >= shown) ?? widths[widths.length - 1];
+          expect([path, dpr, shown, asked]).toEqual([path, dpr, shown, nearest]);
+        }
+        // Each photo once: the server's preload of the first one names the width its <picture> picks.
+        await page.waitForLoadState("networkidle");
+        expect(requested.length, path).toBeGreaterThan(0);
+        expect(
+          requested.filter((p, i) => requested.indexOf(p) !== i),
+          `${path} ${dpr}x`,
+        ).toEqual([]);
+      }
+      await context.close();
+    }
   });
 });

@@ -188,6 +188,8 @@ describe.each([
       const up = await z.client.upload<{ photo: { id: string } }>("/api/photos.php", "photo", await makeJpeg());
       expect(up.status).toBe(200);
       profilePhotos.push(up.body.photo.id);
+      // Seen by her in two widths (made on request, stored beside the photo: common/photoSizes.ts).
+      for (const size of ["?w=240&f=webp", "?w=480&f=webp"]) expect((await z.client.get(`/photos/${up.body.photo.id}_thumb.jpg${size}`)).status).toBe(200);
     }
     // A verification selfie waiting for a moderator (her photo approved by hand: this site pre-moderates).
     await db().execute(sql`UPDATE photos SET status = 'approved' WHERE id = ${profilePhotos[0]}`);
@@ -285,7 +287,8 @@ describe.each([
     expect((await z.client.post("/api/account-delete.php", { reason: "privacy", detail: `Bye from ${NAME}`, password: PASSWORD })).status).toBe(200);
     await settle("mail");
     const filesOfZerlinde = (await storedFiles()).filter((f) => f === selfie || [...profilePhotos, ...chatPhotos].some((id) => f.includes(id)));
-    expect(filesOfZerlinde).toHaveLength(2 * 4 + 2 * 2 + 1);
+    // Each profile photo: four JPEGs and the two WebP sizes seen; each chat photo two JPEGs; the selfie.
+    expect(filesOfZerlinde).toHaveLength(2 * (4 + 2) + 2 * 2 + 1);
     expect((await traces()).length).toBeGreaterThan(20);
 
     await fifteenDaysLater();
@@ -306,7 +309,10 @@ describe.each([
       UNION ALL SELECT 'chatphotos/' || attachment || s FROM messages, unnest(ARRAY['.jpg', '_thumb.jpg']) AS s WHERE kind = 'photo'
       UNION ALL SELECT 'chatvoice/' || attachment FROM messages WHERE kind = 'voice'
       UNION ALL SELECT selfie_key FROM verification_requests WHERE selfie_key IS NOT NULL`);
-    expect((await storedFiles()).filter((f) => !owned.some((o) => o.file === f))).toEqual([]);
+    // A photo's WebP sizes belong to whoever owns the photo.
+    const photoIds = (await rows<{ id: string }>(sql`SELECT id FROM photos`)).map((r) => r.id);
+    const ownedSize = (f: string) => photoIds.some((id) => f.startsWith(`photosizes/${id}/`));
+    expect((await storedFiles()).filter((f) => !owned.some((o) => o.file === f) && !ownedSize(f))).toEqual([]);
 
     // What the law keeps, without her.
     const payments = await rows<Record<string, unknown>>(sql`

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { PHOTO_SLOTS, photoSrcSet } from "../../src/common/photoSizes";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { photos, profiles } from "../../src/server/db/schema";
@@ -95,7 +96,14 @@ describe("profiles for landing pages", () => {
 
   it("come with a landing page's HTML, its largest photo preloaded, so that the page needs no call before it shows", async () => {
     const firstData = (html: string) => JSON.parse(html.match(/<script type="application\/json" id="first-data">(.*?)<\/script>/)?.[1] ?? "null");
-    const preload = (html: string) => html.match(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high" \/>/)?.[1];
+    // The JPEG for browsers without WebP, its WebP widths with the `sizes` of the page's <picture>.
+    const preload = (html: string) =>
+      html
+        .match(/<link rel="preload" as="image" href="([^"]+)"(?: imagesrcset="([^"]+)" imagesizes="([^"]+)" type="image\/webp")? fetchpriority="high" \/>/)
+        ?.slice(1)
+        .map((value) => value?.replaceAll("&amp;", "&"));
+    // A file of no stored photo (these test profiles' square photos) has no widths: the JPEG alone.
+    const photo = (url: string, sizes: string) => (photoSrcSet(url) ? [url, photoSrcSet(url), sizes] : [url, undefined, undefined]);
     const cdn = t.site.settings.cdn_prefix;
 
     const gallery = await t.client().get("/landers/gallery/milf");
@@ -103,13 +111,14 @@ describe("profiles for landing pages", () => {
       .client()
       .get<LanderBody & { profiles: Array<{ main_image: { filename: string; match: string } }> }>("/api/lander.php?niche=milf&limit=12");
     expect(firstData(gallery.text)).toEqual({ lander: { niche: "milf", limit: 12, answer: api.body } });
-    expect(preload(gallery.text)).toBe(cdn + api.body.profiles[0].main_image.filename);
+    expect(preload(gallery.text)).toEqual(photo(cdn + api.body.profiles[0].main_image.filename, PHOTO_SLOTS.landerCard));
+    expect(preload(gallery.text)?.[1]).toContain("?w=360&f=webp 360w");
 
     // The swipe game shows the site's niche, its cards' square photos.
     const swipe = await t.client().get("/landers/tinderswipe");
     const cards = await t.client().get<{ profiles: Array<{ main_image: { match: string } }> }>("/api/lander.php?limit=12");
     expect(firstData(swipe.text).lander.answer).toEqual(cards.body);
-    expect(preload(swipe.text)).toBe(cdn + cards.body.profiles[0].main_image.match);
+    expect(preload(swipe.text)).toEqual(photo(cdn + cards.body.profiles[0].main_image.match, PHOTO_SLOTS.swipeCard));
 
     // A member's privacy holds in the HTML too: no real member for a visitor (logged_out_search is off).
     expect(firstData(gallery.text).lander.answer.profiles.map((p: { name: string }) => p.name)).not.toContain("Marta");

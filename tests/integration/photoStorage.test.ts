@@ -81,6 +81,21 @@ describe("photos in an S3 bucket, one instance", () => {
     expect((await download(t, owner.client, photo.url)).status).toBe(404);
   });
 
+  it("makes a photo's WebP size in the bucket on its first request, serves it from there, and removes the sizes with the photo", async () => {
+    const owner = await t.loggedIn();
+    const photo = await uploadPhoto(owner.client);
+    expect(await keysIn(bucket(), `photosizes/${photo.id}/`)).toEqual([]);
+    const got = await download(t, t.client(), `${photo.thumb}?w=480&f=webp`);
+    expect([got.status, got.headers.get("content-type")]).toEqual([200, "image/webp"]);
+    const key = `photosizes/${photo.id}/thumb-480.webp`;
+    expect(await keysIn(bucket(), `photosizes/${photo.id}/`)).toEqual([key]);
+    expect(got.bytes.equals((await bucket().storage.get(key)) as Buffer)).toBe(true);
+    await download(t, owner.client, `${photo.url}?w=360&f=webp`);
+    expect(await keysIn(bucket(), `photosizes/${photo.id}/`)).toHaveLength(2);
+    expect((await owner.client.del(`/api/photos.php?id=${photo.id}`)).status).toBe(200);
+    expect(await keysIn(bucket(), `photosizes/${photo.id}/`)).toEqual([]);
+  });
+
   it("answers 404, not an error, for a photo whose file is missing from the bucket", async () => {
     const owner = await t.loggedIn();
     const photo = await uploadPhoto(owner.client);
@@ -156,6 +171,8 @@ describe("photos in an S3 bucket, two instances", () => {
       for (const [client, url] of [
         [owner.client, photo.url],
         [viewer.client, photo.thumb],
+        // A WebP width made by the first instance, found in the bucket by the second.
+        [viewer.client, `${photo.thumb}?w=480&f=webp`],
         [two.client(), photo.url],
         [viewer.client, chatPhoto.url],
       ] as const) {

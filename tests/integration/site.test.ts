@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { PHOTO_SLOTS, photoSrcSet } from "../../src/common/photoSizes";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { API_CALLS } from "../../src/common/apiCalls";
@@ -344,9 +345,13 @@ describe("addresses, titles and descriptions for search engines", () => {
     const search = await t.client({}, null).get<{ total: number; profiles: Array<{ main_image: { thumb_filename: string } | null }> }>("/api/members.php");
     expect(search.status).toBe(200);
     expect(firstData(home.text)).toEqual({ home: search.body });
-    const first = search.body.profiles[0]?.main_image;
-    const preload = home.text.match(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high" \/>/)?.[1];
-    expect(preload).toBe(first ? t.site.settings.cdn_prefix + first.thumb_filename : undefined);
+    const first = search.body.profiles.find((p) => p.main_image)?.main_image;
+    const preload = home.text
+      .match(/<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" type="image\/webp" fetchpriority="high" \/>/)
+      ?.slice(1)
+      .map((value) => value.replaceAll("&amp;", "&"));
+    const url = first ? t.site.settings.cdn_prefix + first.thumb_filename : null;
+    expect(preload).toEqual(url ? [url, photoSrcSet(url), PHOTO_SLOTS.memberCard] : undefined);
     const member = await t.loggedIn();
     expect((await member.client.get("/")).text).not.toContain("first-data");
   });

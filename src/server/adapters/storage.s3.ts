@@ -35,7 +35,7 @@ export class BucketUnusable extends Error {
   }
 }
 
-const contentTypeOf = (key: string) => (key.endsWith(".jpg") ? "image/jpeg" : "application/octet-stream");
+const contentTypeOf = (key: string) => (key.endsWith(".jpg") ? "image/jpeg" : key.endsWith(".webp") ? "image/webp" : "application/octet-stream");
 
 /**
  * Files in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Scaleway...) through the official

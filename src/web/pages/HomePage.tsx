@@ -60,7 +60,7 @@ function VisitorHome() {
         {maySearch && !members.isError && (
           <>
             <h2 className="h4 mb-3">{t("home.members_title")}</h2>
-            {first ? <MemberGrid members={first.profiles.slice(0, 12)} /> : <MemberGridPlaceholder count={12} />}
+            {first ? <MemberGrid members={first.profiles.slice(0, 12)} firstOfPage /> : <MemberGridPlaceholder count={12} />}
             <div className="text-center my-4">
               <Link to="/members" className="btn btn-outline-primary">
                 {t("home.browse_all")}

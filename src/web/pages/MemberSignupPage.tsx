@@ -1,4 +1,5 @@
 import { Card, Col, Container, Row } from "react-bootstrap";
+import { Photo } from "../components/Photo";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useParams } from "react-router";
 import { useMember } from "../api/membersApi";
@@ -29,7 +30,15 @@ export function MemberSignupPage() {
         {profile && (
           <Col md={5} lg={4}>
             <Card className="border-0 shadow-sm overflow-hidden">
-              {photo && <img src={photo} alt={profile.name} className="w-100 object-fit-cover" style={{ aspectRatio: "4 / 5" }} />}
+              {photo && (
+                <Photo
+                  src={photo}
+                  alt={profile.name}
+                  sizes="(min-width: 768px) 360px, 100vw"
+                  className="w-100 object-fit-cover"
+                  style={{ aspectRatio: "4 / 5" }}
+                />
+              )}
               <Card.Body>
                 <h2 className="h5 mb-1">
                   {profile.name}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { Photo } from "../components/Photo";
 import { Container, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { LANDER_PROFILES } from "../../common/landers";
@@ -78,7 +79,14 @@ export function TinderSwipeLanderPage() {
           <div className="card border-0 shadow text-center mx-auto swipe-empty" data-testid="tinderswipe-done">
             <div className="card-body p-4">
               {last && photoUrl(cdn_prefix, last, "square") && (
-                <img src={photoUrl(cdn_prefix, last, "square") ?? ""} alt="" width={120} height={120} className="rounded-circle object-fit-cover mb-3 shadow" />
+                <Photo
+                  src={photoUrl(cdn_prefix, last, "square") ?? ""}
+                  alt=""
+                  sizes="120px"
+                  width={120}
+                  height={120}
+                  className="rounded-circle object-fit-cover mb-3 shadow"
+                />
               )}
               <h2 className="h4">{last ? t("landers.tinderswipe.done_title", { name: last.name }) : t("landers.tinderswipe.none_title")}</h2>
               <p className="text-body-secondary">{t("landers.tinderswipe.done_text")}</p>

@@ -21,6 +21,8 @@ import type { PasswordAttempts } from "../auth/passwordAttempts";
 import { hashToken, newToken } from "../auth/tokens";
 import type { SiteRow } from "../settings/settings.repo";
 import { findCompany, findSiteById } from "../settings/settings.repo";
+import { photoFileOf } from "../../../common/photoSizes";
+import { photoSizeKeysOf } from "../photos/photoSizes";
 import { deleteJobsOf, eraseLooseRows, memberAddresses, storedFilesOf } from "./erasure.repo";
 
 export const ERASE_ACCOUNT_JOB = "erase-account";
@@ -211,7 +213,10 @@ export class AccountDeletionService {
     await this.db.transaction(async (tx) => {
       const [user] = await tx.select({ id: users.id }).from(users).where(due).for("update");
       if (!user) return;
-      const files = await storedFilesOf(tx, userId);
+      const stored = await storedFilesOf(tx, userId);
+      // With the WebP sizes of each photo (photos/photoSizes.ts), found by its large photo's key.
+      const photoIds = new Set(stored.flatMap((key) => (key.startsWith("photos/") ? (photoFileOf(key)?.id ?? []) : [])));
+      const files = [...stored, ...(await Promise.all([...photoIds].map((id) => photoSizeKeysOf(this.storage, id)))).flat()];
       await tx.update(accountDeletions).set({ erasedAt: new Date() }).where(eq(accountDeletions.id, deletionId));
       await eraseLooseRows(tx, userId, siteId, addresses);
       await deleteJobsOf(tx, userId, addresses, ERASE_ACCOUNT_JOB);

@@ -17,14 +17,16 @@ import type { OpenedFile } from "../../adapters/storage";
  * |                                           | FREE_VISIBLE_PHOTOS, or a premium viewer)                          |                    |
  * | blurred copy `<id>_blur.jpg`              | as above, but never locked (it stands in for a locked photo)      | private, no-cache  |
  * |                                           |                                                                   | + ETag             |
+ * | a WebP width of any of the four above,    | as the file it is made from (a blurred copy's widths are made     | private, no-cache  |
+ * | `<file>?w=<width>&f=webp`                 | from the blurred file only: photoSizes.ts)                        | + ETag of its own  |
  * | chat photo `/chatphotos/<id>.jpg`         | the two members of its conversation, while the viewer may open    | private, no-store  |
  * | and its `<id>_thumb.jpg`                  | it (the partner visible to them, neither blocking the other)       |                    |
  * | voice message `/chatvoice/<id>.webm`      | as a chat photo (and `<id>.mp4`)                                  | private, no-store  |
  *
  * `private` keeps the file out of shared caches (a CDN, a company proxy). `no-cache` lets the browser
  * keep its copy but ask each time: the bytes of a file name never change (a new upload gets a new
- * random id), so its name is its ETag, and a viewer who may still see it gets a 304 without the bytes;
- * one who may not gets a 404. Chat photos are private between two people: `no-store` keeps them out
+ * random id), so its name is its ETag (a width's: `<name>.<width>.webp`), and a viewer who may still
+ * see it gets a 304 without the bytes; one who may not gets a 404. Chat photos are private between two people: `no-store` keeps them out
  * of the browser's disk cache as well.
  */
 export const PROFILE_PHOTO_CACHE = "private, no-cache";

@@ -1,5 +1,6 @@
 import { newPhotoStatus, photoModerationOf } from "../../../common/photoModeration";
 import { FREE_PHOTOS, PREMIUM_PHOTOS } from "../../../common/constants";
+import { PHOTO_MIME, PHOTO_WIDTHS, type PhotoFormat, type PhotoKind } from "../../../common/photoSizes";
 import type { OwnPhoto } from "../../../common/schemas/members";
 import type { OpenedFile, Storage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
@@ -10,6 +11,7 @@ import { detectImageType } from "./detectImageType";
 import { assertMayWrite, isVisible, photoLocked, type Viewer } from "../members/access";
 import { etagMatches, photoEtag } from "./photoCaching";
 import { addPhoto, type PhotoRow, photoForServing, removePhoto } from "./photos.repo";
+import { makePhotoSize, photoSizeKey, removePhotoSizes, sourceFileName } from "./photoSizes";
 import { processPhoto } from "./processPhoto";
 
 export function ownPhotoDto(photo: PhotoRow, mainPhotoId: string | null): OwnPhoto {
@@ -32,8 +34,17 @@ export function parsePhotoFile(file: string): { id: string; variant: "main" | "t
   return { id: m[1], variant: (m[2] as "thumb" | "match" | "blur" | undefined) ?? "main" };
 }
 
+/** A WebP (or later other) width of a photo file, as `?w=&f=` ask for it. */
+export interface PhotoSize {
+  width: number;
+  format: PhotoFormat;
+}
+
 /** Own photos (upload, delete) and who may fetch which photo file. */
 export class PhotosService {
+  /** Sizes being made on this instance, by storage key: a second request for one waits for the first. */
+  private readonly making = new Map<string, Promise<Buffer | null>>();
+
   constructor(
     private readonly db: Db,
     private readonly storage: Storage,
@@ -66,6 +77,8 @@ export class PhotosService {
 
   private async removeFiles(photo: { filename: string; thumbFilename: string; matchFilename: string; blurredFilename: string }) {
     await Promise.all([photo.filename, photo.thumbFilename, photo.matchFilename, photo.blurredFilename].map((f) => this.storage.remove(`photos/${f}`)));
+    const id = parsePhotoFile(photo.filename)?.id;
+    if (id) await removePhotoSizes(this.storage, id);
   }
 
   /**
@@ -73,10 +86,13 @@ export class PhotosService {
    * owner while it is not rejected; others while the photo is approved and its owner visible to them (members/access.ts),
    * and, except the blurred copy, unlocked: one of the first FREE_VISIBLE_PHOTOS, or a premium viewer.
    * `body` is null when the viewer's copy (If-None-Match) is still the file: nothing to send again.
+   * With `size`, the same file in that width and format (common/photoSizes.ts), under the same rule:
+   * a size is decided as the file it is made from.
    */
-  async file(file: string, viewer: Viewer, ifNoneMatch?: string): Promise<{ etag: string; body: OpenedFile | null } | null> {
+  async file(file: string, viewer: Viewer, ifNoneMatch?: string, size?: PhotoSize): Promise<{ etag: string; type: string; body: OpenedFile | null } | null> {
     const parsed = parsePhotoFile(file);
     if (!parsed) return null;
+    if (size && !PHOTO_WIDTHS[parsed.variant].includes(size.width)) throw new AppError(400, "validation_failed", undefined, "w");
     const found = await photoForServing(this.db, parsed.id, viewer.id);
     if (!found || found.siteId !== viewer.siteId) return null;
     const { photo } = found;
@@ -87,10 +103,37 @@ export class PhotosService {
       if (photo.status !== "approved" || !isVisible(found.owner, viewer)) return null;
       if (parsed.variant !== "blur" && photoLocked(found.rank, photo.profileId, viewer)) return null;
     }
+    if (size) {
+      const etag = photoEtag(`${file.slice(0, -".jpg".length)}.${size.width}.${size.format}`);
+      const type = PHOTO_MIME[size.format];
+      if (etagMatches(ifNoneMatch, etag)) return { etag, type, body: null };
+      const body = await this.sizeOf(parsed.id, parsed.variant, size);
+      return body ? { etag, type, body } : null;
+    }
     const etag = photoEtag(file);
-    if (etagMatches(ifNoneMatch, etag)) return { etag, body: null };
+    if (etagMatches(ifNoneMatch, etag)) return { etag, type: "image/jpeg", body: null };
     const name = { main: photo.filename, thumb: photo.thumbFilename, match: photo.matchFilename, blur: photo.blurredFilename }[parsed.variant];
     const body = await this.storage.open(`photos/${name}`);
-    return body ? { etag, body } : null;
+    return body ? { etag, type: "image/jpeg", body } : null;
+  }
+
+  /** A stored size, or, for a photo stored before it had one, the size made and stored now. */
+  private async sizeOf(id: string, kind: PhotoKind, { width, format }: PhotoSize): Promise<OpenedFile | null> {
+    const key = photoSizeKey(id, kind, width, format);
+    const stored = await this.storage.open(key);
+    if (stored) return stored;
+    let making = this.making.get(key);
+    if (!making) {
+      making = (async () => {
+        const source = await this.storage.get(`photos/${sourceFileName(id, kind)}`);
+        if (!source) return null;
+        const body = await makePhotoSize(source, kind, width, format);
+        await this.storage.put(key, body);
+        return body;
+      })().finally(() => this.making.delete(key));
+      this.making.set(key, making);
+    }
+    const body = await making;
+    return body ? { body, size: body.length } : null;
   }
 }

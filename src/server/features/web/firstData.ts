@@ -1,5 +1,6 @@
 import { FIRST_DATA_ID, type FirstData } from "../../../common/firstData";
 import { isLander, LANDER_PROFILES, landerNiche, type Niche } from "../../../common/landers";
+import { PHOTO_SLOTS, photoSrcSet } from "../../../common/photoSizes";
 import type { LanderResponse } from "../../../common/schemas/landers";
 import type { SearchResponse } from "../../../common/schemas/members";
 import { escapeHtml } from "../../escapeHtml";
@@ -10,6 +11,17 @@ export type LoadLander = (niche: Niche, limit: number) => Promise<LanderResponse
 
 /** The newest members as GET /api/members.php answers a visitor without filters; null where visitors may not search. */
 export type LoadHome = (() => Promise<SearchResponse>) | null;
+
+/**
+ * A preload of a page's largest photo at high priority: its WebP widths as the page's <picture> offers
+ * them (the same `sizes`, so the browser picks the same width and loads it once); a browser without
+ * WebP skips it (`type`) and loads the JPEG the page falls back to.
+ */
+function photoPreload(url: string, sizes: string): string {
+  const srcset = photoSrcSet(url);
+  const sources = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}" type="image/webp"` : "";
+  return `<link rel="preload" as="image" href="${escapeHtml(url)}"${sources} fetchpriority="high" />`;
+}
 
 /** A JSON data block that no text in it can close early (`</script>`). */
 function dataBlock(data: FirstData): string {
@@ -31,7 +43,7 @@ export async function landerFirstData(routeName: string, path: string, site: Sit
   const image = answer.profiles[0]?.main_image;
   const photo = image && firstPhoto ? site.settings.cdn_prefix + (firstPhoto === "large" ? image.filename : image.match) : null;
   return {
-    head: photo ? `<link rel="preload" as="image" href="${escapeHtml(photo)}" fetchpriority="high" />` : "",
+    head: photo ? photoPreload(photo, firstPhoto === "large" ? PHOTO_SLOTS.landerCard : PHOTO_SLOTS.swipeCard) : "",
     body: dataBlock({ lander: { niche, limit: count, answer } }),
   };
 }
@@ -43,9 +55,10 @@ export async function landerFirstData(routeName: string, path: string, site: Sit
 export async function homeFirstData(site: SiteRow, load: LoadHome): Promise<{ head: string; body: string } | null> {
   if (!load) return null;
   const answer = await load();
-  const image = answer.profiles[0]?.main_image;
+  // The first card with a photo (MemberGrid gives the same one high priority).
+  const image = answer.profiles.find((p) => p.main_image)?.main_image;
   return {
-    head: image ? `<link rel="preload" as="image" href="${escapeHtml(site.settings.cdn_prefix + image.thumb_filename)}" fetchpriority="high" />` : "",
+    head: image ? photoPreload(site.settings.cdn_prefix + image.thumb_filename, PHOTO_SLOTS.memberCard) : "",
     body: dataBlock({ home: answer }),
   };
 }

@@ -1,4 +1,5 @@
 import { Container } from "react-bootstrap";
+import { Photo } from "../../components/Photo";
 import { useTranslation } from "react-i18next";
 import { LANDER_PROFILES, type Niche } from "../../../common/landers";
 import { useLanderProfiles } from "../../api/landersApi";
@@ -32,7 +33,7 @@ export function AloneTonightLander({ niche }: { niche: Niche }) {
             return (
               <li key={p.id}>
                 <SignupLink member={{ id: p.id, name: p.name }} className="lander-night-face" testId="lander-profile">
-                  {src && <img src={src} alt="" width={96} height={96} loading="lazy" />}
+                  {src && <Photo src={src} alt="" sizes="96px" width={96} height={96} loading="lazy" />}
                   <span className="small fw-semibold d-block mt-1">
                     {p.name}
                     {p.age !== null && `, ${p.age}`}

@@ -1,4 +1,5 @@
 import type { CSSProperties } from "react";
+import { Photo } from "../../components/Photo";
 import { Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { LANDER_PROFILES, type Niche } from "../../../common/landers";
@@ -98,7 +99,7 @@ export function CollageLander({ niche }: { niche: Niche }) {
               className={`lander-collage-tile ${classes[i]} ${i >= PHONE_TILES ? "is-extra" : ""}`}
               testId="lander-profile"
             >
-              {src ? <img src={src} alt={p.name} loading="lazy" /> : <span className="visually-hidden">{p.name}</span>}
+              {src ? <Photo src={src} alt={p.name} sizes="(min-width: 768px) 25vw, 50vw" loading="lazy" /> : <span className="visually-hidden">{p.name}</span>}
             </SignupLink>
           );
         })}

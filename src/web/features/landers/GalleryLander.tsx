@@ -3,7 +3,9 @@ import { useTranslation } from "react-i18next";
 import { LANDER_PROFILES, type Niche } from "../../../common/landers";
 import { useLanderProfiles } from "../../api/landersApi";
 import { useSettings } from "../../api/settingsApi";
+import { PHOTO_SLOTS } from "../../../common/photoSizes";
 import { Icon } from "../../components/Icon";
+import { Photo } from "../../components/Photo";
 import { LanderCta } from "./LanderCta";
 import { NicheHeadline } from "./LanderHero";
 import { photoUrl } from "./photoUrl";
@@ -55,9 +57,11 @@ export function GalleryLander({ niche }: { niche: Niche }) {
                 <SignupLink member={{ id: p.id, name: p.name }} className="lander-card d-block text-decoration-none" testId="lander-profile">
                   <div className={`lander-card-photo ${locked ? "is-locked" : ""}`}>
                     {src && (
-                      <img
+                      <Photo
                         src={src}
                         alt={locked ? "" : p.name}
+                        // Locked cards are blurred: their smallest width is enough.
+                        sizes={locked ? "100px" : PHOTO_SLOTS.landerCard}
                         loading={i < FIRST_SCREEN ? "eager" : "lazy"}
                         fetchPriority={i === 0 ? "high" : undefined}
                         width={300}

@@ -1,4 +1,5 @@
 import { Container, Spinner } from "react-bootstrap";
+import { Photo } from "../../components/Photo";
 import { useTranslation } from "react-i18next";
 import { LANDER_PROFILES, type Niche } from "../../../common/landers";
 import { useLanderProfiles } from "../../api/landersApi";
@@ -60,7 +61,7 @@ export function IconsLander({ niche }: { niche: Niche }) {
               return (
                 <li key={p.id}>
                   <SignupLink member={{ id: p.id, name: p.name }} className="lander-icons-member" testId="lander-profile">
-                    <span className="lander-icons-avatar">{src && <img src={src} alt="" width={112} height={112} loading="lazy" />}</span>
+                    <span className="lander-icons-avatar">{src && <Photo src={src} alt="" sizes="112px" width={112} height={112} loading="lazy" />}</span>
                     <span className="fw-semibold d-block mt-2">
                       {p.name}
                       {p.age !== null && `, ${p.age}`}

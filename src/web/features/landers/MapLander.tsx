@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { Photo } from "../../components/Photo";
 import { Col, Container, Row, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { LANDER_PROFILES, type Niche } from "../../../common/landers";
@@ -97,7 +98,7 @@ function MapPin({ member, cdn, x, y }: { member: LanderProfile; cdn: string; x: 
   return (
     <span className="lander-map-pin" style={{ left: `${(x / W) * 100}%`, top: `${(y / H) * 100}%` }}>
       <SignupLink member={{ id: member.id, name: member.name }} className="lander-map-pin-link" testId="lander-profile">
-        {src && <img src={src} alt="" width={52} height={52} loading="lazy" />}
+        {src && <Photo src={src} alt="" sizes="52px" width={52} height={52} loading="lazy" />}
         <span className="lander-map-pin-name">{member.name}</span>
       </SignupLink>
     </span>
@@ -110,7 +111,7 @@ function MemberRow({ member, cdn }: { member: LanderProfile; cdn: string }) {
   return (
     <li>
       <SignupLink member={{ id: member.id, name: member.name }} className="lander-map-row" testId="lander-profile">
-        {src && <img src={src} alt="" width={56} height={56} loading="lazy" />}
+        {src && <Photo src={src} alt="" sizes="56px" width={56} height={56} loading="lazy" />}
         <span className="flex-grow-1">
           <span className="fw-semibold d-block">
             {member.name}

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { Photo } from "../../components/Photo";
 import { Container } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { SIGNUP_MESSAGE_MAX_LENGTH } from "../../../common/constants";
@@ -40,7 +41,7 @@ export function MemberChatLanding({ view, niche }: { view: MemberView; niche: Ni
         <h1 className="lander-title fw-bold text-center h2 mb-4">{t("landers.member.chat_title", { name: p.name })}</h1>
         <div className="lander-phone mx-auto">
           <div className="lander-phone-head d-flex align-items-center gap-2">
-            {avatar && <img src={avatar} alt="" width={44} height={44} className="rounded-circle object-fit-cover" />}
+            {avatar && <Photo src={avatar} alt="" sizes="44px" width={44} height={44} className="rounded-circle object-fit-cover" />}
             <div>
               <div className="fw-semibold">
                 {p.name}
@@ -57,9 +58,10 @@ export function MemberChatLanding({ view, niche }: { view: MemberView; niche: Ni
               </div>
             )}
             {photos.map((ph) => (
-              <img
+              <Photo
                 key={ph.id}
                 src={cdn_prefix + ph.thumb}
+                sizes="180px"
                 alt={t("landers.member.photo_of", { name: p.name })}
                 className="lander-bubble-photo"
                 width={180}

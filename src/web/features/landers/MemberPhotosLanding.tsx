@@ -1,4 +1,6 @@
 import { Col, Container, Row } from "react-bootstrap";
+import { PHOTO_SLOTS } from "../../../common/photoSizes";
+import { Photo } from "../../components/Photo";
 import { useTranslation } from "react-i18next";
 import type { Niche } from "../../../common/landers";
 import type { MemberView } from "../../../common/schemas/members";
@@ -28,8 +30,9 @@ export function MemberPhotosLanding({ view, niche }: { view: MemberView; niche: 
             <Col key={ph.id}>
               <SignupLink member={member} className="lander-card d-block" testId="lander-profile">
                 <div className={`lander-card-photo ${ph.locked ? "is-locked" : ""}`}>
-                  <img
+                  <Photo
                     src={cdn_prefix + ph.url}
+                    sizes={ph.locked ? "100px" : PHOTO_SLOTS.landerCard}
                     alt={ph.locked ? "" : t("landers.member.photo_n", { name: p.name, n: i + 1 })}
                     loading="lazy"
                     width={300}

@@ -1,4 +1,5 @@
 import { Col, Container, Row } from "react-bootstrap";
+import { Photo } from "../../components/Photo";
 import { useTranslation } from "react-i18next";
 import type { Niche } from "../../../common/landers";
 import type { MemberView } from "../../../common/schemas/members";
@@ -23,7 +24,9 @@ export function MemberSpotlightLanding({ view, niche }: { view: MemberView; nich
           <Row className="g-4 align-items-center">
             <Col md={5}>
               <div className="lander-card">
-                <div className="lander-card-photo">{src && <img src={src} alt={p.name} width={480} height={600} />}</div>
+                <div className="lander-card-photo">
+                  {src && <Photo src={src} alt={p.name} sizes="(min-width: 768px) 400px, 100vw" fetchPriority="high" width={480} height={600} />}
+                </div>
               </div>
             </Col>
             <Col md={7}>

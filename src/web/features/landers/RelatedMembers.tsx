@@ -1,4 +1,5 @@
 import { Col, Row } from "react-bootstrap";
+import { Photo } from "../../components/Photo";
 import { useTranslation } from "react-i18next";
 import type { MemberCard } from "../../../common/schemas/user";
 import { useSettings } from "../../api/settingsApi";
@@ -19,7 +20,7 @@ export function RelatedMembers({ name, members }: { name: string; members: Membe
           <Col key={m.id}>
             <SignupLink member={{ id: m.id, name: m.name }} className="lander-card d-block text-decoration-none" testId="lander-profile">
               <div className="lander-card-photo">
-                <img src={photoUrl(cdn_prefix, m, "thumb") ?? ""} alt="" loading="lazy" width={160} height={200} />
+                <Photo src={photoUrl(cdn_prefix, m, "thumb") ?? ""} alt="" sizes="160px" loading="lazy" width={160} height={200} />
               </div>
               <div className="lander-card-caption small">
                 <span className="fw-semibold">{m.name}</span>

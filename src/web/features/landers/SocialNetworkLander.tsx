@@ -1,4 +1,5 @@
 import { Col, Container, Row, Spinner } from "react-bootstrap";
+import { Photo } from "../../components/Photo";
 import { useTranslation } from "react-i18next";
 import { LANDER_PROFILES, type Niche } from "../../../common/landers";
 import type { LanderProfile } from "../../../common/schemas/landers";
@@ -34,7 +35,7 @@ function Post({ profile: p, cdn, eager }: { profile: LanderProfile; cdn: string;
   return (
     <article className="lander-social-post" aria-labelledby={`lander-post-${p.id}`}>
       <SignupLink member={member} className="lander-social-author" testId="lander-profile">
-        {avatar && <img src={avatar} alt="" width={48} height={48} loading={eager ? "eager" : "lazy"} />}
+        {avatar && <Photo src={avatar} alt="" sizes="48px" width={48} height={48} loading={eager ? "eager" : "lazy"} />}
         <span>
           <span id={`lander-post-${p.id}`} className="fw-semibold d-block">
             {nameAge(p)}
@@ -45,7 +46,7 @@ function Post({ profile: p, cdn, eager }: { profile: LanderProfile; cdn: string;
       {text && <p className="lander-social-text">{text}</p>}
       {photo && (
         <SignupLink member={member} className="lander-social-photo" testId="lander-profile">
-          <img src={photo} alt={p.name} width={600} height={750} loading={eager ? "eager" : "lazy"} />
+          <Photo src={photo} alt={p.name} sizes="(min-width: 576px) 540px, 100vw" width={600} height={750} loading={eager ? "eager" : "lazy"} />
         </SignupLink>
       )}
       <div className="lander-social-actions">

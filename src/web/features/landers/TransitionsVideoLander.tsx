@@ -1,4 +1,5 @@
 import { Container, Spinner } from "react-bootstrap";
+import { Photo } from "../../components/Photo";
 import { useTranslation } from "react-i18next";
 import { LANDER_PROFILES, type Niche } from "../../../common/landers";
 import { useLanderProfiles } from "../../api/landersApi";
@@ -35,12 +36,22 @@ export function TransitionsVideoLander({ niche }: { niche: Niche }) {
       )}
       {current && (
         <section className={`lander-stories-stage ${playing ? "" : "is-paused"}`} aria-label={t("landers.transitionsvideolanding.label")}>
-          {current.main_image && <img key={current.id} className="lander-stories-backdrop" src={photoUrl(cdn_prefix, current) ?? ""} alt="" />}
+          {current.main_image && <Photo key={current.id} className="lander-stories-backdrop" src={photoUrl(cdn_prefix, current) ?? ""} alt="" sizes="100px" />}
           <div className="lander-stories-frame">
             {profiles.map((p, i) => {
               const src = near(i) && photoUrl(cdn_prefix, p);
               const state = i === index ? "is-active" : i === show.previous ? "is-leaving" : "";
-              return src ? <img key={p.id} className={`lander-stories-slide ${state}`} src={src} alt="" width={450} height={800} /> : null;
+              return src ? (
+                <Photo
+                  key={p.id}
+                  className={`lander-stories-slide ${state}`}
+                  src={src}
+                  alt=""
+                  sizes="(min-width: 576px) 450px, 100vw"
+                  width={450}
+                  height={800}
+                />
+              ) : null;
             })}
             <div className="lander-stories-bars" aria-hidden="true">
               {profiles.map((p, i) => (
@@ -103,7 +114,7 @@ export function TransitionsVideoLander({ niche }: { niche: Niche }) {
               return (
                 <li key={p.id}>
                   <button type="button" className="lander-stories-thumb" aria-pressed={i === index} onClick={() => show.go(i)}>
-                    {src && <img src={src} alt="" width={64} height={64} loading="lazy" />}
+                    {src && <Photo src={src} alt="" sizes="64px" width={64} height={64} loading="lazy" />}
                     <span className="small d-block text-truncate">{p.name}</span>
                   </button>
                 </li>

@@ -1,4 +1,5 @@
 import { Col, Container, Row, Spinner } from "react-bootstrap";
+import { Photo } from "../../components/Photo";
 import { useTranslation } from "react-i18next";
 import { LANDER_PROFILES, type Niche } from "../../../common/landers";
 import { useLanderProfiles } from "../../api/landersApi";
@@ -42,8 +43,16 @@ export function VideoLander({ niche }: { niche: Niche }) {
                 <div className="lander-video-screen">
                   {src && (
                     <>
-                      <img key={`bg-${current.id}`} className="lander-video-backdrop" src={src} alt="" />
-                      <img key={current.id} className="lander-video-photo" src={src} alt="" width={600} height={750} />
+                      <Photo key={`bg-${current.id}`} className="lander-video-backdrop" src={src} alt="" sizes="100px" />
+                      <Photo
+                        key={current.id}
+                        className="lander-video-photo"
+                        src={src}
+                        alt=""
+                        sizes="(min-width: 576px) 480px, 100vw"
+                        width={600}
+                        height={750}
+                      />
                     </>
                   )}
                   {!playing && profiles.length > 1 && (

@@ -2,7 +2,9 @@ import { Card } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import type { MemberCard as Member } from "../../../common/schemas/user";
 import { useSettings } from "../../api/settingsApi";
+import { PHOTO_SLOTS } from "../../../common/photoSizes";
 import { Icon, isIconName } from "../../components/Icon";
+import { Photo } from "../../components/Photo";
 import { PrefetchLink } from "../../components/PrefetchLink";
 import { useFormats } from "../../i18n/formats";
 import { MemberActivity } from "./MemberActivity";
@@ -14,10 +16,12 @@ interface Props {
   to?: string;
   /** Marks a like the member has not seen yet. */
   isNew?: boolean;
+  /** A card in the first screen loads its photo at once; "high" for the page's largest photo. */
+  priority?: "high" | "eager";
 }
 
 /** A member's photo with name, age, town, distance and activity, linking to the profile. */
-export function MemberCard({ member, to = `/members/${member.id}`, isNew = false }: Props) {
+export function MemberCard({ member, to = `/members/${member.id}`, isNew = false, priority }: Props) {
   const { t } = useTranslation();
   const { cdn_prefix, fictional_icon } = useSettings();
   const photo = member.main_image ? cdn_prefix + member.main_image.thumb_filename : null;
@@ -45,7 +49,16 @@ export function MemberCard({ member, to = `/members/${member.id}`, isNew = false
             {member.activity && <MemberActivity activity={member.activity} className="small" />}
           </div>
           {photo ? (
-            <img className="member-photo" src={photo} alt="" loading="lazy" width={240} height={300} />
+            <Photo
+              className="member-photo"
+              src={photo}
+              alt=""
+              sizes={PHOTO_SLOTS.memberCard}
+              loading={priority ? "eager" : "lazy"}
+              fetchPriority={priority === "high" ? "high" : undefined}
+              width={240}
+              height={300}
+            />
           ) : (
             <div className="member-photo d-flex align-items-center justify-content-center text-body-secondary">{t("members.no_photo")}</div>
           )}

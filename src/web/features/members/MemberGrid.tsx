@@ -14,21 +14,33 @@ interface Props {
   isNew?: (member: Member) => boolean;
   /** Shown instead of the grid when there are no members. */
   empty?: string;
+  /** The grid opens the page: its first cards' photos load at once, the first one's first of all (it is the page's largest picture). */
+  firstOfPage?: boolean;
 }
 
-export function MemberGrid({ members, linkTo, isNew, empty }: Props) {
+/** Cards in the first screen of a phone (two rows of two). */
+const FIRST_SCREEN = 4;
+
+export function MemberGrid({ members, linkTo, isNew, empty, firstOfPage = false }: Props) {
   const { t } = useTranslation();
   const { fictional_plural, fictional_icon } = useSettings();
   // Each member once, even when a list names someone twice: a card per member, and unique React keys.
   const unique = members.filter((m, i) => members.findIndex((o) => o.id === m.id) === i);
   if (unique.length === 0) return <p className="text-body-secondary">{empty ?? t("members.empty")}</p>;
   const legend = fictionalLegend(unique, fictional_plural);
+  // The page's largest picture: the first card with a photo (the server preloads the same one: web/firstData.ts).
+  const firstPhoto = unique.findIndex((m) => m.main_image);
   return (
     <>
       <Row xs={2} sm={3} md={4} lg={6} className="g-3">
-        {unique.map((member) => (
+        {unique.map((member, i) => (
           <Col key={member.id}>
-            <MemberCard member={member} to={linkTo?.(member)} isNew={isNew?.(member)} />
+            <MemberCard
+              member={member}
+              to={linkTo?.(member)}
+              isNew={isNew?.(member)}
+              priority={!firstOfPage ? undefined : i === firstPhoto ? "high" : i < FIRST_SCREEN ? "eager" : undefined}
+            />
           </Col>
         ))}
       </Row>

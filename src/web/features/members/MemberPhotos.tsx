@@ -2,7 +2,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ViewerPhoto } from "../../../common/schemas/members";
 import { useSettings } from "../../api/settingsApi";
+import { PHOTO_SLOTS } from "../../../common/photoSizes";
 import { Icon } from "../../components/Icon";
+import { Photo } from "../../components/Photo";
 import { PrefetchLink } from "../../components/PrefetchLink";
 
 interface Props {
@@ -35,10 +37,12 @@ export function MemberPhotos({ name, photos, loggedIn }: Props) {
   return (
     <div data-testid="member-photos">
       <div className="member-main-photo position-relative">
-        <img
+        <Photo
           src={cdn_prefix + current.url}
           alt={t("member.photo_alt", { name, number: index + 1, count })}
+          sizes={PHOTO_SLOTS.profilePhoto}
           className={current.locked ? "is-locked" : undefined}
+          fetchPriority={index === 0 ? "high" : undefined}
           width={600}
           height={750}
           draggable={false}
@@ -77,9 +81,10 @@ export function MemberPhotos({ name, photos, loggedIn }: Props) {
                 aria-label={t("member.show_photo", { number: i + 1 })}
                 aria-current={i === index}
               >
-                <img
+                <Photo
                   src={cdn_prefix + photo.thumb}
                   alt=""
+                  sizes="64px"
                   width={64}
                   height={80}
                   loading="lazy"

@@ -42,7 +42,7 @@ export function SearchResults({ filters, mine = false }: { filters: SearchFilter
       <p className="text-body-secondary small mb-3" aria-live="polite" data-testid="search-total">
         {t("search.total", { count: view.total })}
       </p>
-      <MemberGrid members={view.profiles} empty={t("search.no_results")} />
+      <MemberGrid members={view.profiles} empty={t("search.no_results")} firstOfPage />
       {search.hasNextPage && (
         <div className="text-center my-4">
           <Button

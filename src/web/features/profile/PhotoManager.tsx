@@ -1,4 +1,5 @@
 import { type ChangeEvent, useRef, useState } from "react";
+import { Photo } from "../../components/Photo";
 import { Alert, Badge, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { PREMIUM_PHOTOS } from "../../../common/constants";
@@ -84,7 +85,14 @@ export function PhotoManager({ photos, maxPhotos, paidUser }: Props) {
       <ul className="photo-grid list-unstyled mb-2">
         {photos.map((photo) => (
           <li key={photo.id} className="photo-tile" data-testid="own-photo">
-            <img src={cdn_prefix + photo.thumb_filename} alt={photo.is_main ? t("photos.main_alt") : t("photos.alt")} width={160} height={200} loading="lazy" />
+            <Photo
+              src={cdn_prefix + photo.thumb_filename}
+              alt={photo.is_main ? t("photos.main_alt") : t("photos.alt")}
+              sizes="160px"
+              width={160}
+              height={200}
+              loading="lazy"
+            />
             <Badge bg={STATUS_VARIANT[photo.status]} text={photo.status === "pending" ? "dark" : undefined} className="photo-status">
               {t(`photos.status_${photo.status}`)}
             </Badge>

@@ -1,4 +1,6 @@
 import { type CSSProperties, type PointerEvent, useEffect, useRef, useState } from "react";
+import { PHOTO_SLOTS } from "../../../common/photoSizes";
+import { Photo } from "../../components/Photo";
 import { useTranslation } from "react-i18next";
 import type { MemberCard } from "../../../common/schemas/user";
 import { useSettings } from "../../api/settingsApi";
@@ -78,7 +80,15 @@ export function SwipeCard({ member, depth, onSwipe, leaving }: Props) {
       data-testid={onSwipe ? "swipe-card" : undefined}
     >
       {photo ? (
-        <img src={photo} alt={member.name} draggable={false} width={400} height={400} fetchPriority={depth === 0 && !leaving ? "high" : undefined} />
+        <Photo
+          src={photo}
+          alt={member.name}
+          sizes={PHOTO_SLOTS.swipeCard}
+          draggable={false}
+          width={400}
+          height={400}
+          fetchPriority={depth === 0 && !leaving ? "high" : undefined}
+        />
       ) : (
         <div className="swipe-card-empty" aria-hidden="true">
           {member.name.slice(0, 1).toUpperCase()}
