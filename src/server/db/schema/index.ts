@@ -16,3 +16,4 @@ export * from "./operators";
 export * from "./reports";
 export * from "./decisions";
 export * from "./verifications";
+export * from "./searchTallies";
