@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { talliesAnswer, wholeMonths } from "./searchTallies";
+import { tallyStatement, talliesAnswer, wholeMonths } from "./searchTallies";
 
 describe("the months of birth a tally sum covers", () => {
   it("are those lying wholly within the range: a range from a first day or to a last day takes its month", () => {
@@ -36,5 +36,24 @@ describe("the filters tallies answer", () => {
     expect(talliesAnswer({ ...base, interests: ["music"] })).toBe(false);
     expect(talliesAnswer({ ...base, excludeIds: [3] })).toBe(false);
     expect(talliesAnswer({ ...base, onlyIds: [3] })).toBe(false);
+  });
+});
+
+describe("the statement of a tally count", () => {
+  it("sums by country where a country is asked for, else over the site, and counts only the partial edge months from profiles", () => {
+    const base = { siteId: 1, excludeIds: [] };
+    const inCountry = tallyStatement({ ...base, gender: "female", country: "NL", bornFrom: "1985-03-14", bornUntil: "2000-06-30" });
+    expect(inCountry?.text).toMatch(/FROM search_tallies t WHERE/);
+    expect(inCountry?.text.match(/FROM profiles p/g)).toHaveLength(1);
+    expect(inCountry?.values).toEqual([1, "female", "NL", "1985-04-01", "1985-03-14", "2000-07-01"]);
+    const anywhere = tallyStatement({ ...base, bornFrom: "1985-03-01", bornUntil: "2000-06-29" });
+    expect(anywhere?.text).toMatch(/FROM search_site_tallies t WHERE/);
+    expect(anywhere?.values).toEqual([1, "1985-03-01", "2000-06-01", "2000-06-29"]);
+    expect(tallyStatement({ ...base, verified: true })?.values).toEqual([1]);
+  });
+
+  it("is none for a day that is not a date (then the plain count answers, or refuses it)", () => {
+    expect(tallyStatement({ siteId: 1, excludeIds: [], bornFrom: "1990-13-01" })).toBeNull();
+    expect(tallyStatement({ siteId: 1, excludeIds: [], bornUntil: "soon" })).toBeNull();
   });
 });

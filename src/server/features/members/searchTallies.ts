@@ -4,11 +4,11 @@ import type { SearchFilter } from "./members.repo";
 
 // The search count from the tallies of migration 0025 (listed profiles per site, country, gender,
 // month of birth and verified or not in `search_tallies`, the same over all countries of a site in
-// `search_site_tallies`; kept exact by triggers on `profiles`). The months
-// wholly inside the age range are summed from the tallies; the profiles born in the one or two months
-// at its edges, which a tally holds only in part, are counted from `profiles_birth_idx`. The result is
-// the exact count(*) of the filter, as members.repo's plain count reads it, at the cost of a few
-// thousand tally rows at most instead of up to every profile of the site.
+// `search_site_tallies`; kept exact by triggers on `profiles`). The months wholly inside the age
+// range are summed from the tallies; the profiles born in the one or two months at its edges, which a
+// tally holds only in part, are counted from `profiles_birth_idx`. The result is the exact count(*)
+// of the filter, as members.repo's countRows reads it, at the cost of a few thousand tally rows at
+// most instead of up to every profile of the site.
 
 /** Whether the tallies can answer this filter: they hold no regions and no interests, and no single members. */
 export function talliesAnswer(filter: SearchFilter): boolean {
@@ -56,7 +56,8 @@ export async function tallyCount(db: Db, filter: SearchFilter): Promise<number |
 
 /** The statement of tallyCount for this filter (its name, text and values; null: the tallies cannot answer), also for plans. */
 export function tallyStatement(filter: SearchFilter): { name: string; text: string; values: unknown[] } | null {
-  if (!talliesAnswer(filter) || ![filter.bornFrom, filter.bornUntil].every((day) => day === undefined || /^\d{4}-\d{2}-\d{2}$/.test(day))) return null;
+  const aDay = (day: string | undefined) => day === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(dayOf(day)));
+  if (!talliesAnswer(filter) || !aDay(filter.bornFrom) || !aDay(filter.bornUntil)) return null;
   const months = wholeMonths(filter.bornFrom, filter.bornUntil);
   if (!months) return null;
   const values: unknown[] = [filter.siteId];
