@@ -4,7 +4,7 @@ import { Country, type ICountry } from "country-state-city";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../src/server/db/client";
 import { LikesService } from "../src/server/features/likes/likes.service";
-import { MembersService } from "../src/server/features/members/members.service";
+import { MembersService, yearsAgo } from "../src/server/features/members/members.service";
 import { DbLimiter } from "../src/server/adapters/limiter.db";
 import { createSite } from "../tests/support/factories";
 import { benchDatabase } from "./benchDatabase";
@@ -27,7 +27,7 @@ await db.execute(sql`
   SELECT ${site.id}, 'bench' || g || '@bench.invalid', '!', 'confirmed', 'en', false, now() - (g % 1000) * interval '1 hour'
   FROM generate_series(1, ${PROFILES}) g`);
 await db.execute(sql`
-  INSERT INTO profiles (id, site_id, name, status, gender, country, region, date_of_birth, invisible, latitude, longitude)
+  INSERT INTO profiles (id, site_id, name, status, gender, country, region, date_of_birth, invisible, latitude, longitude, verified_at)
   SELECT u.id, u.site_id, 'Member ' || u.id, 'enabled',
     CASE WHEN u.id % 100 < 55 THEN 'female' ELSE 'male' END,
     (${sql.raw(`ARRAY[${countries.map((c) => `'${c}'`).join(",")}]`)})[1 + (u.id::bigint * 7919) % ${countries.length}],
@@ -35,10 +35,11 @@ await db.execute(sql`
     date '2007-01-01' - ((u.id::bigint * 104729) % 18250)::int * interval '1 day',
     u.id % 50 = 0,
     round(((${latitudes})[1 + (u.id::bigint * 7919) % ${countries.length}] + ((u.id::bigint * 48271) % 3001 - 1500) / 1000.0)::numeric, 2),
-    round(((${longitudes})[1 + (u.id::bigint * 7919) % ${countries.length}] + ((u.id::bigint * 69621) % 3001 - 1500) / 1000.0)::numeric, 2)
+    round(((${longitudes})[1 + (u.id::bigint * 7919) % ${countries.length}] + ((u.id::bigint * 69621) % 3001 - 1500) / 1000.0)::numeric, 2),
+    CASE WHEN u.id % 10 = 3 THEN now() END
   FROM users u WHERE u.site_id = ${site.id}`);
-await db.execute(sql`VACUUM ANALYZE profiles`);
-await db.execute(sql`VACUUM ANALYZE users`);
+// The whole database (profiles, users, and any tables their triggers wrote), as autovacuum would in time.
+await db.execute(sql`VACUUM ANALYZE`);
 console.log(`generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
 const members = new MembersService(db);
@@ -91,12 +92,20 @@ const anywhere = { gender: "female" as const, min_age: 28, max_age: 44, sort: "d
 await timeIt("nearest first: gender + age, any country, page 1", () => members.search(zurich, anywhere));
 const inTheMiddleOfTheSea = { ...zurich, place: { latitude: 30, longitude: -40 } };
 await timeIt("nearest first: gender + age, any country, far from everyone", () => members.search(inTheMiddleOfTheSea, anywhere));
-// The count alone, as the first search with these filters in a minute computes it (then it is reused).
+// The count alone, as the first search with these filters in a minute computes it (then it is reused),
+// with the dates of birth the service derives from ages (members 25 to 40 today: not month boundaries).
 const { searchCount } = await import("../src/server/features/members/members.repo");
-await timeIt("count only, uncached: gender + country + age", () =>
-  searchCount(db, { siteId: site.id, excludeIds: [], gender: "female", country: "NL", bornFrom: "1985-01-01", bornUntil: "2001-01-01" }),
-);
-await timeIt("count only, uncached: no filters", () => searchCount(db, { siteId: site.id, excludeIds: [] }));
+const ages = { bornFrom: yearsAgo(41, 1), bornUntil: yearsAgo(25) };
+const uncached = [
+  ["gender + country + age", { gender: "female" as const, country: "NL", ...ages }],
+  ["gender + age", { gender: "female" as const, ...ages }],
+  ["age only", ages],
+  ["verified only", { verified: true }],
+  ["country + verified", { country: "NL", verified: true }],
+  ["gender + country + region + age", { gender: "female" as const, country: "NL", region: "R3", ...ages }],
+  ["no filters", {}],
+] as const;
+for (const [label, filter] of uncached) await timeIt(`count only, uncached: ${label}`, () => searchCount(db, { siteId: site.id, excludeIds: [], ...filter }));
 
 // GET /api/likes.php for a member with 1,000 likes received and 1,000 given.
 const memberId = 1;
@@ -128,5 +137,16 @@ await explain(
   "count",
   sql`SELECT count(*) FROM profiles p WHERE p.site_id = ${site.id} AND p.status = 'enabled' AND NOT p.invisible AND p.gender = 'female' AND p.country = 'NL' AND p.date_of_birth >= '1985-01-01' AND p.date_of_birth <= '2000-01-01'`,
 );
+// The count statements from the tallies (searchTallies.ts), as they run: the sum over whole months
+// and the edge months from profiles_birth_idx.
+const { tallyStatement } = await import("../src/server/features/members/searchTallies");
+const pool = bench.database.pool as NonNullable<typeof bench.database.pool>;
+for (const [label, filter] of [uncached[0], uncached[2], uncached[6]]) {
+  const statement = tallyStatement({ siteId: site.id, excludeIds: [], ...filter });
+  if (!statement) continue;
+  const plan = (await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.values)).rows.map((r) => r["QUERY PLAN"] as string);
+  console.log(`-- count from the tallies: ${label}`);
+  for (const line of plan.filter((l) => /Scan|Aggregate|Execution Time|Heap Fetches/.test(l))) console.log(line);
+}
 started = performance.now();
 await bench.drop();

@@ -17,3 +17,4 @@ export * from "./reports";
 export * from "./decisions";
 export * from "./verifications";
 export * from "./dateShares";
+export * from "./searchTallies";

@@ -37,7 +37,9 @@ const textOf = (fragment: SQL): string => dialect.sqlToQuery(fragment).sql;
  * Members anyone may find in lists (search, swipe, landing pages, automatic likes): the profile is
  * enabled (not disabled, banned, suspended or leaving: all of these disable it) and not invisible.
  * Literals, not parameters, so that the planner matches the partial search indexes. `p` names the
- * profiles row (default: the `profiles` table of a Drizzle query).
+ * profiles row (default: the `profiles` table of a Drizzle query). The triggers that keep the search
+ * tallies (migration 0027, members/searchTallies.ts) write the same rule in SQL;
+ * tests/integration/searchTallies.test.ts compares their tallies with this fragment.
  */
 export const listedSql = (p = '"profiles"'): SQL => sql.raw(`${p}.status = 'enabled' AND NOT ${p}.invisible`);
 export const listedText = (p: string): string => textOf(listedSql(p));

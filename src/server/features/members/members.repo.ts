@@ -13,6 +13,7 @@ import {
   reachableSql,
   shownActivityText,
 } from "./access";
+import { tallyCount } from "./searchTallies";
 
 export interface SearchFilter {
   siteId: number;
@@ -246,8 +247,16 @@ export async function searchNewestPage(
   return { rows: result.filter((r) => r.id !== null).map(cardRowOf), excludedMatching: result[0]?.excluded ?? 0 };
 }
 
-/** How many members match (counted from the search index alone). */
+/**
+ * How many members match: from the tallies of listed profiles where they can answer (site, gender,
+ * country, verified, ages: searchTallies.ts), else counted (countRows).
+ */
 export async function searchCount(db: Db, filter: SearchFilter): Promise<number> {
+  return (await tallyCount(db, filter)) ?? countRows(db, filter);
+}
+
+/** How many members match, counted row by row (from a search index alone where one fits). */
+export async function countRows(db: Db, filter: SearchFilter): Promise<number> {
   const [row] = await db.select({ total: count() }).from(profiles).where(where(filter));
   return Number(row.total);
 }

@@ -8,6 +8,7 @@ import type { Coordinates } from "../../geo/places";
 import {
   type CardRow,
   cardsByIds,
+  countRows,
   type SearchCursor,
   type SearchFilter,
   type SearchOrder,
@@ -74,7 +75,7 @@ export class MembersService {
   private async count(filter: SearchFilter): Promise<number> {
     const total = await this.sharedCount(filter);
     if (filter.excludeIds.length === 0) return total;
-    const excludedMatching = await searchCount(this.db, { ...filter, excludeIds: [], onlyIds: filter.excludeIds });
+    const excludedMatching = await countRows(this.db, { ...filter, excludeIds: [], onlyIds: filter.excludeIds });
     return Math.max(0, total - excludedMatching);
   }
 

@@ -1,6 +1,9 @@
 import type { Redis } from "ioredis";
 
-/** How long a search count is reused: counting a million profiles takes tens of milliseconds. */
+/**
+ * How long a search count is reused. Most counts are sums of tallies (searchTallies.ts), a few
+ * milliseconds; one with a region or interests counts profiles, up to a whole site's.
+ */
 export const COUNT_TTL_MS = 60_000;
 /** With Redis, how long an instance keeps a count it read from there before asking again. */
 export const COUNT_LOCAL_MS = 2_000;
