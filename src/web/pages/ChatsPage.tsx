@@ -50,7 +50,7 @@ export function ChatsPage() {
           <Nav.Item>
             <Nav.Link as={Link} to="/chats?folder=hidden" active={folder === "hidden"} replace data-testid="chat-folder-hidden">
               {t("chat.folder_hidden")}{" "}
-              <Badge pill bg="secondary" className="ms-1" data-testid="chat-hidden-count">
+              <Badge pill bg="light" text="dark" className="border ms-1" data-testid="chat-hidden-count">
                 {hiddenCount}
               </Badge>
             </Nav.Link>

@@ -58,14 +58,10 @@ export function ChatListRow({ chat, ownId, now, onRemove, onShowInInbox }: Props
         </div>
       </PrefetchLink>
       {onShowInInbox && (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-primary chat-show-inbox"
-          onClick={onShowInInbox}
-          aria-label={t("chat.show_in_inbox_label", { name: member.name })}
-          data-testid="chat-show-inbox"
-        >
+        <button type="button" className="btn btn-sm btn-outline-primary chat-show-inbox" onClick={onShowInInbox} data-testid="chat-show-inbox">
           {t("chat.show_in_inbox")}
+          {/* Which conversation, for a screen reader going from button to button; the visible words come first. */}
+          <span className="visually-hidden">, {member.name}</span>
         </button>
       )}
       <button
