@@ -128,6 +128,7 @@ export function ProfilePage() {
               <LanguageChoice />
             </Card.Body>
           </Card>
+          <HiddenWordsCard />
           <Card className="border-0 shadow-sm mt-4">
             <Card.Body>
               <h3 className="h5">{t("profile.my_data_title")}</h3>
@@ -139,7 +140,6 @@ export function ProfilePage() {
           </Card>
           <SessionsCard />
           <DeleteAccount />
-          <HiddenWordsCard />
           <Card className="border-0 shadow-sm mt-4">
             <Card.Body>
               <h3 className="h5">{t("profile.blocked_title")}</h3>
