@@ -1,6 +1,7 @@
 import { accountCalls } from "./schemas/account";
 import { chatCalls } from "./schemas/chat";
 import { dateSharesCalls } from "./schemas/dateShares";
+import { hiddenWordsCalls } from "./schemas/hiddenWords";
 import { complaintsCalls } from "./schemas/complaints";
 import { consoleCalls } from "./schemas/console";
 import { decisionsCalls } from "./schemas/decisions";
@@ -39,6 +40,7 @@ export const API_CALLS = {
   ...landersCalls,
   ...verificationCalls,
   ...dateSharesCalls,
+  ...hiddenWordsCalls,
 };
 
 export type ApiCalls = typeof API_CALLS;

@@ -248,3 +248,11 @@ export const DATE_SHARES_PER_DAY = 20;
 export const DATE_SHARE_KEEP_DAYS = 30;
 export const DATE_SHARE_PLACE_MAX_LENGTH = 200;
 export const DATE_SHARE_NOTE_MAX_LENGTH = 500;
+
+/**
+ * Hidden words (issue 22): a member lists up to HIDDEN_WORDS_MAX words or phrases of up to
+ * HIDDEN_WORD_MAX_LENGTH characters; a first message from a new contact that contains one goes to the
+ * member's Hidden folder (common/hiddenWords.ts).
+ */
+export const HIDDEN_WORDS_MAX = 50;
+export const HIDDEN_WORD_MAX_LENGTH = 50;

@@ -94,6 +94,9 @@ export const ERROR_CODES = [
   "date_share_gone",
   "date_share_time",
   "date_share_limit",
+  "hidden_word_invalid",
+  "hidden_word_too_long",
+  "hidden_words_full",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

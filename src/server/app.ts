@@ -30,6 +30,8 @@ import { blocksRoutes } from "./features/blocks/blocks.routes";
 import { BlocksService } from "./features/blocks/blocks.service";
 import { chatRoutes } from "./features/chat/chat.routes";
 import { dateSharesRoutes } from "./features/dateShares/dateShares.routes";
+import { hiddenWordsRoutes } from "./features/hiddenWords/hiddenWords.routes";
+import { HiddenWordsService } from "./features/hiddenWords/hiddenWords.service";
 import { DateSharesService } from "./features/dateShares/dateShares.service";
 import { purgeOldShares } from "./features/dateShares/dateShares.repo";
 import { ChatService } from "./features/chat/chat.service";
@@ -341,6 +343,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(blocksRoutes, { blocks: new BlocksService(db, membersService) });
   await app.register(swipeRoutes, { swipe: new SwipeService(db, likesService, limiter) });
   await app.register(chatRoutes, { chat: chatService });
+  await app.register(hiddenWordsRoutes, { hiddenWords: new HiddenWordsService(db) });
   const dateShares = new DateSharesService(db, storage, limiter, config.dateShareHoursAfter);
   await app.register(dateSharesRoutes, { dateShares });
   await app.register(paymentsRoutes, {

@@ -10,6 +10,10 @@ import { okSchema } from "./auth";
 
 // Conversations and messages (spec sections 3 and 7: chat list item, GET /api/chats.php, DELETE /api/chat.php).
 
+/** The folders of the conversation list: the inbox, and Hidden (hidden words, issue 22). */
+export const CHAT_FOLDERS = ["inbox", "hidden"] as const;
+export type ChatFolder = (typeof CHAT_FOLDERS)[number];
+
 const id = idSchema;
 
 export const chatMessageSchema = z.object({
@@ -35,6 +39,11 @@ export const chatListItemSchema = z.object({
   conversation: z.number().int(),
   profile: z.number().int(),
   num_unread_messages: z.number().int(),
+  /**
+   * Where the member finds it (issue 22): "hidden" when a new contact's message held one of the
+   * member's hidden words; its unread messages count in no badge.
+   */
+  folder: z.enum(CHAT_FOLDERS),
   member: memberCardSchema,
   last_message: chatMessageSchema.nullable(),
 });
@@ -92,6 +101,9 @@ export const sendVoiceQuerySchema = sendPhotoQuerySchema;
 
 export const deleteConversationQuerySchema = z.object({ conversation: id }).strict();
 
+/** POST /api/chatfolder.php: moves one of the member's conversations back to the inbox (the only move a member makes). */
+export const moveConversationSchema = z.object({ conversation: id, folder: z.enum(["inbox"], { error: "errors.field_invalid" }) }).strict();
+
 /** The chat's calls (the server's routes and the web client's typed calls share them). */
 export const chatCalls = {
   "GET /api/chats.php": { response: { 200: chatsResponseSchema } },
@@ -101,4 +113,5 @@ export const chatCalls = {
   "POST /api/chatphoto.php": { querystring: sendPhotoQuerySchema, response: { 200: sendMessageResponseSchema } },
   "POST /api/chatvoice.php": { querystring: sendVoiceQuerySchema, response: { 200: sendMessageResponseSchema } },
   "DELETE /api/chat.php": { querystring: deleteConversationQuerySchema, response: { 200: okSchema } },
+  "POST /api/chatfolder.php": { body: moveConversationSchema, response: { 200: okSchema } },
 } as const satisfies Calls;

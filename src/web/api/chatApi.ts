@@ -13,9 +13,9 @@ import { CHAT_HISTORY_LIMIT, CHAT_PAGE_SIZE } from "../../common/constants";
 /** A conversation is opened by its id (/chats/:id) or by the other member's id (/members/:id/chat). */
 export type ConversationRef = { id: number } | { member: number };
 
-/** The chat store keeps what the top bar and the page title need (spec section 3). */
+/** The chat store keeps what the top bar and the page title need (spec section 3), and each conversation's folder. */
 function toStoreItems(chats: ChatListItem[]) {
-  return chats.map(({ conversation, profile, num_unread_messages }) => ({ conversation, profile, num_unread_messages }));
+  return chats.map(({ conversation, profile, num_unread_messages, folder }) => ({ conversation, profile, num_unread_messages, folder }));
 }
 
 /** Puts a changed list in the cache and the chat store together, so that badge and list agree. */
@@ -223,6 +223,22 @@ export function useSendGift(ref: ConversationRef) {
  * Removes a conversation from the list (DELETE /api/chat.php): gone from the list at once, then the
  * server is told; on failure the caller shows the error and the list reloads (spec section 4).
  */
+/**
+ * Moves a conversation from the Hidden folder back to the inbox (hidden words, issue 22): at once in
+ * the list and the badge, then as the server has it.
+ */
+export function useShowInInbox() {
+  return useMutation({
+    mutationFn: (conversation: number) => call("POST /api/chatfolder.php", { body: { conversation, folder: "inbox" } }),
+    onMutate: async (conversation) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.chats });
+      const data = queryClient.getQueryData<ChatsResponse>(queryKeys.chats);
+      if (data) setChatList(data.chats.map((c) => (c.conversation === conversation ? { ...c, folder: "inbox" } : c)));
+    },
+    onSettled: () => refetchChats(),
+  });
+}
+
 export function useDeleteChat() {
   return useMutation({
     mutationFn: (conversation: number) => call("DELETE /api/chat.php", { query: { conversation } }),

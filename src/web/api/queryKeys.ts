@@ -8,6 +8,8 @@ export const queryKeys = {
   member: (id: number) => ["member", id] as const,
   likes: ["likes"],
   blocks: ["blocks"],
+  /** The member's hidden words (issue 22). */
+  hiddenWords: ["hidden-words"],
   ownProfile: ["own-profile"],
   /** The own photo verification (whether an approved photo allows asking for it). */
   verification: ["verification"],

@@ -14,6 +14,7 @@ import { parseMemberId } from "../features/members/parseMemberId";
 import { useRouteName } from "../hooks/useRouteName";
 import { useChatStore } from "../stores/chatStore";
 import { TypingIndicator } from "../features/chat/TypingIndicator";
+import { HiddenFolderNotice } from "../features/chat/HiddenFolderNotice";
 
 /**
  * A conversation, full screen: at /chats/:id by conversation id, and at /members/:id/chat by the other
@@ -69,6 +70,7 @@ function Conversation({ target }: { target: ConversationRef }) {
       <main className="chat-main" id="main">
         {data ? (
           <>
+            <HiddenFolderNotice conversation={conversationId} />
             <MessageList conversation={data} ownId={user.id} target={target} />
             <TypingIndicator conversation={conversationId} name={data.member.name} />
             <SendBar target={target} partner={data.member} user={user} conversation={conversationId} firstMessage={data.messages.length === 0} />

@@ -1,20 +1,30 @@
 import { useState } from "react";
-import { Alert, Button, Container } from "react-bootstrap";
+import { Alert, Badge, Button, Container, Nav } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
-import type { ChatListItem } from "../../common/schemas/chat";
-import { useChats, useDeleteChat } from "../api/chatApi";
+import { Link, useSearchParams } from "react-router";
+import type { ChatFolder, ChatListItem } from "../../common/schemas/chat";
+import { useChats, useDeleteChat, useShowInInbox } from "../api/chatApi";
 import { useUser } from "../api/userApi";
 import { ConfirmModal } from "../components/ConfirmModal";
 import { PageSpinner } from "../components/PageSpinner";
 import { ChatListRow } from "../features/chat/ChatListRow";
 import { ChatsEmpty } from "../features/chat/ChatsEmpty";
 
-/** The member's conversations, newest first, each with a remove button (spec sections 2 and 4). */
+/**
+ * The member's conversations, newest first, each with a remove button (spec sections 2 and 4); those
+ * that the member's hidden words held back under a Hidden tab (issue 22, `?folder=hidden`).
+ */
 export function ChatsPage() {
   const { t } = useTranslation();
   const user = useUser();
   const chats = useChats();
   const remove = useDeleteChat();
+  const showInInbox = useShowInInbox();
+  const [params] = useSearchParams();
+  const folder: ChatFolder = params.get("folder") === "hidden" ? "hidden" : "inbox";
+  const all = chats.data?.chats ?? [];
+  const hiddenCount = all.filter((c) => c.folder === "hidden").length;
+  const shown = all.filter((c) => c.folder === folder);
   // The conversation asked about stays set while the dialog fades out, so that its title keeps the name.
   const [asking, setAsking] = useState<ChatListItem | null>(null);
   const [showConfirm, setShowConfirm] = useState(false);
@@ -30,17 +40,50 @@ export function ChatsPage() {
   return (
     <Container className="py-3 py-md-4 chats-page" data-testid="chats-page">
       <h1 className="h3 mb-3">{t("chat.title")}</h1>
+      {(hiddenCount > 0 || folder === "hidden") && (
+        <Nav variant="underline" className="mb-3" aria-label={t("chat.folders_label")} data-testid="chat-folders">
+          <Nav.Item>
+            <Nav.Link as={Link} to="/chats" active={folder === "inbox"} replace>
+              {t("chat.folder_inbox")}
+            </Nav.Link>
+          </Nav.Item>
+          <Nav.Item>
+            <Nav.Link as={Link} to="/chats?folder=hidden" active={folder === "hidden"} replace data-testid="chat-folder-hidden">
+              {t("chat.folder_hidden")}{" "}
+              <Badge pill bg="light" text="dark" className="border ms-1" data-testid="chat-hidden-count">
+                {hiddenCount}
+              </Badge>
+            </Nav.Link>
+          </Nav.Item>
+        </Nav>
+      )}
+      {folder === "hidden" && (
+        <p className="small text-body-secondary" data-testid="chat-hidden-intro">
+          {t("chat.hidden_intro")} <Link to="/profile#hidden-words">{t("chat.hidden_settings_link")}</Link>
+        </p>
+      )}
+      {showInInbox.isError && (
+        <Alert variant="danger" dismissible onClose={() => showInInbox.reset()} closeLabel={t("common.close")}>
+          {t("chat.show_in_inbox_failed", { error: showInInbox.error.message })}
+        </Alert>
+      )}
       {remove.isError && (
         <Alert variant="danger" dismissible onClose={() => remove.reset()} closeLabel={t("common.close")} data-testid="chat-remove-error">
           {t("chat.remove_failed", { error: remove.error.message })}
         </Alert>
       )}
       {chats.data ? (
-        chats.data.chats.length === 0 ? (
-          <ChatsEmpty />
+        shown.length === 0 ? (
+          folder === "hidden" ? (
+            <p className="text-body-secondary" data-testid="chat-hidden-empty">
+              {t("chat.hidden_empty")}
+            </p>
+          ) : (
+            <ChatsEmpty />
+          )
         ) : (
-          <ul className="chat-list list-unstyled mb-0" aria-label={t("chat.list_label")}>
-            {chats.data.chats.map((chat) => (
+          <ul className="chat-list list-unstyled mb-0" aria-label={t(folder === "hidden" ? "chat.folder_hidden" : "chat.list_label")}>
+            {shown.map((chat) => (
               <ChatListRow
                 key={chat.conversation}
                 chat={chat}
@@ -50,6 +93,7 @@ export function ChatsPage() {
                   setAsking(chat);
                   setShowConfirm(true);
                 }}
+                onShowInInbox={folder === "hidden" ? () => showInInbox.mutate(chat.conversation) : undefined}
               />
             ))}
           </ul>

@@ -8,6 +8,7 @@ import { PrefetchLink } from "../components/PrefetchLink";
 import { MailChangeForm } from "../features/auth/MailChangeForm";
 import { LanguageChoice } from "../features/layout/LanguageChoice";
 import { BlockedMembers } from "../features/profile/BlockedMembers";
+import { HiddenWordsCard } from "../features/chat/HiddenWordsCard";
 import { DeleteAccount } from "../features/account/DeleteAccount";
 import { PasswordChangeForm } from "../features/account/PasswordChangeForm";
 import { SessionsCard } from "../features/account/SessionsCard";
@@ -127,6 +128,7 @@ export function ProfilePage() {
               <LanguageChoice />
             </Card.Body>
           </Card>
+          <HiddenWordsCard />
           <Card className="border-0 shadow-sm mt-4">
             <Card.Body>
               <h3 className="h5">{t("profile.my_data_title")}</h3>

@@ -7,6 +7,8 @@ export interface ChatListItem {
   conversation: number;
   profile: number;
   num_unread_messages: number;
+  /** In the Hidden folder (hidden words, issue 22): its unread messages count in no badge. */
+  folder: "inbox" | "hidden";
 }
 
 export interface LikedByEntry {
@@ -36,7 +38,7 @@ export const useChatStore = create<ChatState>((set) => ({
   totalUnreadMessages: 0,
   totalNewLikes: 0,
   partnerReadUpTo: {},
-  setChats: (chats) => set({ chats, totalUnreadMessages: chats.reduce((sum, c) => sum + c.num_unread_messages, 0) }),
+  setChats: (chats) => set({ chats, totalUnreadMessages: chats.reduce((sum, c) => sum + (c.folder === "hidden" ? 0 : c.num_unread_messages), 0) }),
   setLikedBy: (likedBy) => set({ likedBy, totalNewLikes: likedBy.filter((l) => l.like_new).length }),
   setPartnerRead: (conversation, upTo) =>
     set((state) => ({ partnerReadUpTo: { ...state.partnerReadUpTo, [conversation]: Math.max(upTo, state.partnerReadUpTo[conversation] ?? 0) } })),

@@ -47,6 +47,10 @@ export const conversationMembers = pgTable(
      * (ChatListCache), changes whenever anything shown in this member's list does.
      */
     partnerCardAt: timestamp("partner_card_at", { withTimezone: true }),
+    /** In the member's Hidden folder: a new contact's message held one of their hidden words (issue 22). */
+    inHiddenFolder: boolean("in_hidden_folder").notNull().default(false),
+    /** The member moved it back to the inbox: their hidden words no longer move it. */
+    keptInInbox: boolean("kept_in_inbox").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.memberId] }), index("conversation_members_member_idx").on(t.memberId)],
 );
@@ -83,4 +87,21 @@ export const messages = pgTable(
     // Who may fetch a voice message: found by its file name.
     index("messages_voice_idx").on(t.attachment).where(sql`kind = 'voice'`),
   ],
+);
+
+/**
+ * A member's hidden words (issue 22): an entry as they typed it, and its key (common/hiddenWords.ts:
+ * folded words), unique per member.
+ */
+export const hiddenWords = pgTable(
+  "hidden_words",
+  {
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    word: text("word").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.key] })],
 );

@@ -27,6 +27,7 @@ export async function collectMyData(db: Db, userId: number) {
     storedCards,
     verifications,
     dateShares,
+    hiddenWords,
   ] = await Promise.all([
     q(
       db,
@@ -84,6 +85,8 @@ export async function collectMyData(db: Db, userId: number) {
       sql`SELECT d.conversation_id, d.partner_id AS member_id, p.name, d.place, d.starts_at, d.note, d.expires_at, d.created_at, d.revoked_at
         FROM date_shares d LEFT JOIN profiles p ON p.id = d.partner_id WHERE d.sharer_id = ${userId} ORDER BY d.id`,
     ),
+    // Their hidden words (issue 22), as they typed them.
+    q<{ word: string }>(db, sql`SELECT word, created_at FROM hidden_words WHERE member_id = ${userId} ORDER BY created_at, key`),
   ]);
   return {
     account: account[0] ?? null,
@@ -102,5 +105,6 @@ export async function collectMyData(db: Db, userId: number) {
     stored_cards: storedCards,
     verifications,
     shared_dates: dateShares,
+    hidden_words: hiddenWords,
   };
 }

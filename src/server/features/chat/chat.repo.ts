@@ -38,6 +38,7 @@ function writeTargetQuery(db: Db) {
       facts: visibilityFactsColumns(writer, to),
       blockedByWriter: blockedBySql(writer, to),
       hasConversation: sql<boolean>`EXISTS (SELECT 1 FROM conversations WHERE member_a = ${sql.placeholder("memberA")} AND member_b = ${sql.placeholder("memberB")})`,
+      hiddenWords: sql<string[]>`ARRAY(SELECT key FROM hidden_words WHERE member_id = ${to})`,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
@@ -48,19 +49,23 @@ function writeTargetQuery(db: Db) {
 // Every send runs this query: prepared once per database, it is neither built nor planned again.
 const preparedWriteTarget = new WeakMap<Db, ReturnType<typeof writeTargetQuery>>();
 
-export async function findWriteTarget(db: Db, writerId: number, siteId: number, to: number): Promise<WriteTarget> {
+/** What a send needs to know of its recipient: whether the writer may write to them, and their hidden words' keys. */
+export type SendTarget = WriteTarget & { hiddenWords: string[] };
+
+export async function findWriteTarget(db: Db, writerId: number, siteId: number, to: number): Promise<SendTarget> {
   let query = preparedWriteTarget.get(db);
   if (!query) {
     query = writeTargetQuery(db);
     preparedWriteTarget.set(db, query);
   }
   const [row] = await query.execute({ writer: writerId, to, ...pairOf(writerId, to) });
-  if (!row) return { account: null, visibility: undefined, blockedByWriter: false, hasConversation: false };
+  if (!row) return { account: null, visibility: undefined, blockedByWriter: false, hasConversation: false, hiddenWords: [] };
   return {
     account: { siteId: row.siteId, status: row.status, name: row.facts.name },
     visibility: row.profileSiteId === siteId ? row.facts : undefined,
     blockedByWriter: row.blockedByWriter,
     hasConversation: row.hasConversation,
+    hiddenWords: row.hiddenWords,
   };
 }
 
@@ -101,8 +106,13 @@ export async function countStartedBy(db: Db, memberId: number): Promise<number> 
   return Number(row.n);
 }
 
-/** A new message: what its sender decided; id and time come from the database. */
-export type NewMessage = Pick<MessageRow, "conversationId" | "senderId" | "kind" | "body" | "attachment" | "credits" | "scamSignals" | "durationMs">;
+/**
+ * A new message: what its sender decided; id and time come from the database. `hide`: it holds one of
+ * the recipient's hidden words (for the recipient's Hidden folder, when the sender is a new contact).
+ */
+export type NewMessage = Pick<MessageRow, "conversationId" | "senderId" | "kind" | "body" | "attachment" | "credits" | "scamSignals" | "durationMs"> & {
+  hide: boolean;
+};
 
 /** A message row as the statements below answer it (ids may come as strings, times as text on PGlite). */
 interface RawMessage {
@@ -139,8 +149,13 @@ const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY
  * attachment, credits, scam signals, duration) and move the conversation up both lists: the recipient gets one more unread
  * message, the sender has read up to it, and a removed conversation comes back. Data-modifying WITH
  * parts run to completion whether or not the final SELECT reads them.
+ *
+ * Hidden words (issue 22): when `hide` (an SQL boolean) is true, the recipient's side goes to their
+ * Hidden folder if they have sent nothing in the conversation yet (a new contact) and did not move it
+ * back to the inbox; a side in the folder stays there. Sending moves the sender's side back to the
+ * inbox. `sides` answers each side's folder.
  */
-function messageParts(select: string): string {
+function messageParts(select: string, hide: string): string {
   return `
   inserted AS (
     INSERT INTO messages (conversation_id, sender_id, kind, body, attachment, credits, scam_signals, duration_ms)
@@ -152,8 +167,13 @@ function messageParts(select: string): string {
     UPDATE conversation_members cm SET
       unread = CASE WHEN cm.member_id = i.sender_id THEN 0 ELSE cm.unread + 1 END,
       read_up_to = CASE WHEN cm.member_id = i.sender_id THEN i.id ELSE cm.read_up_to END,
-      hidden = false
-    FROM inserted i WHERE cm.conversation_id = i.conversation_id)`;
+      hidden = false,
+      in_hidden_folder = CASE
+        WHEN cm.member_id = i.sender_id THEN false
+        WHEN cm.in_hidden_folder OR cm.kept_in_inbox OR NOT ${hide} THEN cm.in_hidden_folder
+        ELSE NOT EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = i.conversation_id AND m.sender_id = cm.member_id) END
+    FROM inserted i WHERE cm.conversation_id = i.conversation_id
+    RETURNING cm.in_hidden_folder)`;
 }
 
 /**
@@ -161,8 +181,8 @@ function messageParts(select: string): string {
  * transaction. Plain SQL, a named prepared statement: building it with the query builder cost more
  * than running it.
  */
-export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow> {
-  const [row] = await preparedRows<RawMessage>(db, "chat_insert_message", INSERT_MESSAGE, [
+export async function insertMessage(db: Db, m: NewMessage): Promise<{ message: MessageRow; hidden: boolean }> {
+  const [row] = await preparedRows<RawMessage & { hidden: boolean }>(db, "chat_insert_message", INSERT_MESSAGE, [
     m.conversationId,
     m.senderId,
     m.kind,
@@ -171,11 +191,14 @@ export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow> 
     m.credits,
     m.scamSignals,
     m.durationMs,
+    m.hide,
   ]);
-  return messageOf(row);
+  return { message: messageOf(row), hidden: row.hidden === true };
 }
 
-const INSERT_MESSAGE = `WITH ${messageParts("SELECT $1::int, $2::int, $3, $4, $5, $6::int, $7::int, $8::int")} SELECT * FROM inserted`;
+// `hidden`: the message went to the recipient's Hidden folder (the sender's side is never in it).
+const INSERT_MESSAGE = `WITH ${messageParts("SELECT $1::int, $2::int, $3, $4, $5, $6::int, $7::int, $8::int", "$9::boolean")}
+  SELECT inserted.*, (SELECT bool_or(in_hidden_folder) FROM sides) AS hidden FROM inserted`;
 
 /** A message sent in one statement (sendMessage). */
 export interface MessageSend {
@@ -191,6 +214,8 @@ export interface MessageSend {
   scamSignals: number;
   /** How long a voice message plays; null for the other kinds. */
   durationMs: number | null;
+  /** The text holds one of the recipient's hidden words (see messageParts). */
+  hide: boolean;
   /** Credits the message costs (spent with a ledger row for `reason`). */
   cost: number;
   reason: "message" | "gift" | "photo" | "voice";
@@ -252,6 +277,7 @@ export async function sendMessage(db: Db, s: MessageSend): Promise<MessageSendRe
     s.siteId,
     s.scamSignals,
     s.durationMs,
+    s.hide,
   ]);
   if (row.stored !== null) return { outcome: "repeated", answer: row.stored };
   if (row.conversation === null) return { outcome: "longer_steps" };
@@ -263,8 +289,10 @@ export async function sendMessage(db: Db, s: MessageSend): Promise<MessageSendRe
 export const isPairTaken = (err: unknown) => isUniqueViolation(err, "conversations_pair_key");
 
 // A conversation started here is inserted as it ends up: its last message time is the message's
-// (both now(), the transaction's time), and both sides are inserted with the message counted, since
-// the UPDATEs of messageParts cannot see rows inserted by the same statement.
+// (both now(), the transaction's time), and both sides are inserted with the message counted (and the
+// recipient's in their Hidden folder when `hide`: everyone is a new contact there), since the UPDATEs
+// of messageParts cannot see rows inserted by the same statement. No notification is queued for a
+// message that went to the recipient's Hidden folder.
 const SEND_MESSAGE = `
   WITH existing AS (
     SELECT id FROM conversations WHERE member_a = $2 AND member_b = $3),
@@ -283,12 +311,20 @@ const SEND_MESSAGE = `
     RETURNING id),
   conv AS (
     SELECT id FROM existing UNION ALL SELECT id FROM created),
-  ${messageParts("SELECT conv.id, $1, $6, $7, $8, $9::int, $17::int, $18::int FROM conv, moved")},
+  ${messageParts("SELECT conv.id, $1, $6, $7, $8, $9::int, $17::int, $18::int FROM conv, moved", "$19::boolean")},
   created_sides AS (
-    INSERT INTO conversation_members (conversation_id, member_id, unread, read_up_to)
-    SELECT c.id, side.member_id, CASE WHEN side.member_id = $1 THEN 0 ELSE 1 END, CASE WHEN side.member_id = $1 THEN i.id ELSE 0 END
-    FROM created c JOIN inserted i ON i.conversation_id = c.id, (VALUES ($1::int), ($13::int)) AS side(member_id)),
-  ${notificationJobsPart({ source: "inserted i", payload: "$12::jsonb || jsonb_build_object('conversation', i.conversation_id, 'message', i.id)", to: "$13", delayMs: "$14" })},
+    INSERT INTO conversation_members (conversation_id, member_id, unread, read_up_to, in_hidden_folder)
+    SELECT c.id, side.member_id, CASE WHEN side.member_id = $1 THEN 0 ELSE 1 END, CASE WHEN side.member_id = $1 THEN i.id ELSE 0 END,
+      side.member_id <> $1 AND $19::boolean
+    FROM created c JOIN inserted i ON i.conversation_id = c.id, (VALUES ($1::int), ($13::int)) AS side(member_id)
+    RETURNING in_hidden_folder),
+  ${notificationJobsPart({
+    source: `(SELECT * FROM inserted WHERE NOT EXISTS (SELECT 1 FROM sides WHERE in_hidden_folder)
+      AND NOT EXISTS (SELECT 1 FROM created_sides WHERE in_hidden_folder)) i`,
+    payload: "$12::jsonb || jsonb_build_object('conversation', i.conversation_id, 'message', i.id)",
+    to: "$13",
+    delayMs: "$14",
+  })},
   ${keyAnswerPart({
     source: "inserted i, moved m",
     user: "$1",
@@ -312,6 +348,21 @@ export async function recentMessages(db: Db, conversationId: number, limit: numb
 }
 
 /** Marks every message of the conversation read by the member; answers up to which message id. */
+/**
+ * Moves a conversation from the member's Hidden folder back to their inbox, where their hidden words
+ * no longer move it (issue 22); answers whether it was in the folder.
+ */
+export async function keepInInbox(db: Db, conversationId: number, memberId: number): Promise<boolean> {
+  const rows = await db
+    .update(conversationMembers)
+    .set({ inHiddenFolder: false, keptInInbox: true })
+    .where(
+      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId), eq(conversationMembers.inHiddenFolder, true)),
+    )
+    .returning({ id: conversationMembers.conversationId });
+  return rows.length > 0;
+}
+
 /**
  * Sets a member's unread count to 0 and their read position to the newest message. Returns the new
  * position when it moved, else null: only a move is news for the partner, so opening a conversation
@@ -353,6 +404,8 @@ export async function hideConversation(db: Db, conversationId: number, memberId:
 export interface ConversationListRow extends RawCard {
   conversation_id: number;
   unread: number;
+  /** In the member's Hidden folder (issue 22). */
+  in_hidden_folder: boolean;
   last_id: number | null;
   last_sender: number | null;
   last_kind: MessageKind | null;
@@ -400,7 +453,7 @@ const LIST_VERSIONS = `
 // Named prepared statements: with 500 conversations, planning the list on each call cost 3.3 ms of
 // PostgreSQL's CPU, against 4.2 ms for running it.
 const LIST_SELECT = `
-  SELECT c.id AS conversation_id, cm.unread, ${CARD_COLUMNS},
+  SELECT c.id AS conversation_id, cm.unread, cm.in_hidden_folder, ${CARD_COLUMNS},
     m.id AS last_id, m.sender_id AS last_sender, m.kind AS last_kind, m.body AS last_body,
     ${isoTime("m.created_at")} AS last_at,
     cm.xmin::text AS version, (extract(epoch FROM c.last_message_at) * 1000000)::bigint AS sort_at

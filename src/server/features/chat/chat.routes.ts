@@ -135,6 +135,22 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     },
   );
 
+  app.post(
+    "/api/chatfolder.php",
+    {
+      config: { auth: "member" },
+      schema: {
+        tags: ["chat"],
+        summary: "Move one of the member's conversations from the Hidden folder (hidden words) back to the inbox",
+        ...chatCalls["POST /api/chatfolder.php"],
+      },
+    },
+    async (request) => {
+      await chat.showInInbox(memberOf(request), request.site, request.body.conversation);
+      return { ok: true as const };
+    },
+  );
+
   app.delete(
     "/api/chat.php",
     {

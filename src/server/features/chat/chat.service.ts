@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { CHAT_HISTORY_LIMIT, CHAT_PAGE_SIZE, FREE_CONVERSATIONS_TO_START, VOICE_MAX_SECONDS } from "../../../common/constants";
 import { messageCost, voiceMessageCost } from "../../../common/messageCost";
 import { scamKindsOf, scamMask, scamSignals } from "../../../common/scamSignals";
+import { matchesHiddenWords } from "../../../common/hiddenWords";
 import fastJson from "fast-json-stringify";
 import { z } from "zod";
 import {
@@ -38,6 +39,7 @@ import {
   findWriteTarget,
   hideConversation,
   insertMessage,
+  keepInInbox,
   type ConversationListRow,
   conversationVersions,
   listConversations,
@@ -63,6 +65,7 @@ function listItemOf(r: ConversationListRow): ListItem {
     conversation: r.conversation_id,
     profile: card.profile.id,
     num_unread_messages: r.unread,
+    folder: r.in_hidden_folder ? "hidden" : "inbox",
     // No activity here: an item is kept until the conversation changes, and "online now" would go stale.
     member: { ...memberCardDto(card.profile, card.mainPhoto), activity: null },
     last_message:
@@ -147,6 +150,9 @@ interface Content {
   cost: number;
   reason: "message" | "gift" | "photo" | "voice";
 }
+
+/** What a send stores, and whether it goes to the recipient's Hidden folder (when they are new to its sender). */
+type HeldContent = Content & { hide: boolean };
 
 /** A send's answer, and whether it queued a job that is due now. */
 interface Sent {
@@ -340,10 +346,12 @@ export class ChatService {
     const to = target.conversation !== undefined ? await this.partner(member, site, target.conversation) : (target.to as number);
     if (to === me) throw new AppError(404, "not_found");
     // Photos and voice messages were checked before their file was stored.
-    if (content.kind !== "photo" && content.kind !== "voice") await this.assertMayWrite(member, site, to);
+    const hiddenWords = content.kind !== "photo" && content.kind !== "voice" ? await this.assertMayWrite(member, site, to) : [];
+    // Only a text can hold words (issue 22: hidden words).
+    const held = { ...content, hide: content.kind === "text" && matchesHiddenWords(content.body, hiddenWords) };
 
     if (req.idempotencyKey !== undefined) checkIdempotencyKey(req.idempotencyKey);
-    const { result, due } = (await this.sendInOneStatement(member, site, to, content, req)) ?? (await this.sendInSteps(member, site, to, content, req));
+    const { result, due } = (await this.sendInOneStatement(member, site, to, held, req)) ?? (await this.sendInSteps(member, site, to, held, req));
     if (due) this.onQueued();
     // Live to the partner and to the sender's other pages, while the cached balance is renewed. The
     // message is stored and charged: neither can fail the send (both only log when Redis is away).
@@ -360,7 +368,7 @@ export class ChatService {
    * member's first); null when the longer steps must decide. `due`: the send queued a job that is due
    * now (not for a retry answered from its first send).
    */
-  private async sendInOneStatement(member: MemberRecord, site: SiteRow, to: number, content: Content, req: SendRequest): Promise<Sent | null> {
+  private async sendInOneStatement(member: MemberRecord, site: SiteRow, to: number, content: HeldContent, req: SendRequest): Promise<Sent | null> {
     const me = member.user.id;
     const key = req.idempotencyKey;
     const sent = await sendMessage(this.db, {
@@ -373,6 +381,7 @@ export class ChatService {
       attachment: content.attachment,
       scamSignals: content.scamSignals,
       durationMs: content.durationMs,
+      hide: content.hide,
       cost: content.cost,
       reason: content.reason,
       idempotencyKey: key ?? null,
@@ -410,7 +419,7 @@ export class ChatService {
    * The longer steps, in a transaction: a free member's first message to someone (a free member may
    * start only a few conversations), or one the statement could not send.
    */
-  private async sendInSteps(member: MemberRecord, site: SiteRow, to: number, content: Content, req: SendRequest): Promise<Sent> {
+  private async sendInSteps(member: MemberRecord, site: SiteRow, to: number, content: HeldContent, req: SendRequest): Promise<Sent> {
     const me = member.user.id;
     let due = false;
     const result = await once(this.db, me, req.idempotencyKey, async (tx) => {
@@ -422,21 +431,29 @@ export class ChatService {
       }
       const balance = await moveCredits(tx, me, -content.cost, content.reason);
       if (balance === null) throw new AppError(402, "not_enough_credits");
-      const message = await insertMessage(tx, { conversationId, senderId: me, credits: content.cost, ...content });
-      due = await enqueueNotification(
-        tx,
-        { kind: "message", to, from: me, conversation: conversationId, message: message.id, origin: req.origin },
-        this.mailDelayMs,
-      );
+      const { message, hidden } = await insertMessage(tx, { conversationId, senderId: me, credits: content.cost, ...content });
+      // A message in the recipient's Hidden folder is announced to nobody (issue 22).
+      if (!hidden) {
+        due = await enqueueNotification(
+          tx,
+          { kind: "message", to, from: me, conversation: conversationId, message: message.id, origin: req.origin },
+          this.mailDelayMs,
+        );
+      }
       return { message: messageDto(message, 0, me), credits: balance } satisfies SendMessageResponse;
     });
     return { result, due };
   }
 
-  /** Checks that the member may write to `to`: visible, not blocked, and (for a reply) confirmed. */
-  private async assertMayWrite(member: MemberRecord, site: SiteRow, to: number): Promise<void> {
+  /**
+   * Checks that the member may write to `to`: visible, not blocked, and (for a reply) confirmed.
+   * Answers the recipient's hidden words (their keys), read in the same query.
+   */
+  private async assertMayWrite(member: MemberRecord, site: SiteRow, to: number): Promise<string[]> {
     // One query reads every fact the rules need (a send's cost is mostly round trips to the database).
-    assertMayWrite({ member: await findWriteTarget(this.db, member.user.id, site.id, to) }, this.viewer(member, site));
+    const target = await findWriteTarget(this.db, member.user.id, site.id, to);
+    assertMayWrite({ member: target }, this.viewer(member, site));
+    return target.hiddenWords;
   }
 
   /**
@@ -487,6 +504,12 @@ export class ChatService {
     const conversation = await findConversation(this.db, conversationId);
     if (!conversation || (conversation.memberA !== memberId && conversation.memberB !== memberId)) return null;
     return conversation.memberA === memberId ? conversation.memberB : conversation.memberA;
+  }
+
+  /** Moves a conversation of the member's from their Hidden folder back to the inbox (issue 22). */
+  async showInInbox(member: MemberRecord, site: SiteRow, conversationId: number): Promise<void> {
+    await this.partner(member, site, conversationId);
+    await keepInInbox(this.db, conversationId, member.user.id);
   }
 
   /** Takes a conversation off the member's list (a new message brings it back). */

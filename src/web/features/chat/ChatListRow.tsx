@@ -16,10 +16,12 @@ interface Props {
   ownId: number;
   now: Date;
   onRemove(): void;
+  /** In the Hidden folder: moves the conversation back to the inbox. */
+  onShowInInbox?: () => void;
 }
 
 /** One conversation of the list: photo, name and age, the last message, its time and the unread count. */
-export function ChatListRow({ chat, ownId, now, onRemove }: Props) {
+export function ChatListRow({ chat, ownId, now, onRemove, onShowInInbox }: Props) {
   const { t } = useTranslation();
   const formats = useFormats();
   const { member, last_message: last, num_unread_messages: unread } = chat;
@@ -55,6 +57,13 @@ export function ChatListRow({ chat, ownId, now, onRemove }: Props) {
           </div>
         </div>
       </PrefetchLink>
+      {onShowInInbox && (
+        <button type="button" className="btn btn-sm btn-outline-primary chat-show-inbox" onClick={onShowInInbox} data-testid="chat-show-inbox">
+          {t("chat.show_in_inbox")}
+          {/* Which conversation, for a screen reader going from button to button; the visible words come first. */}
+          <span className="visually-hidden">, {member.name}</span>
+        </button>
+      )}
       <button
         type="button"
         className="btn chat-remove"
