@@ -320,6 +320,19 @@ describe("addresses, titles and descriptions for search engines", () => {
     expect((await t.client().get("/profile")).text).not.toContain('rel="canonical"');
   });
 
+  it("write the site's texts into the page as they are, also where they hold $& or $' (patterns of a replacement string)", async () => {
+    const dollars = await startTestApp({ settings: { name: "Love $' & $& more", description: "Meet $` people" } });
+    try {
+      const pricing = await dollars.client({}, null).get("/pricing?lang=en");
+      expect(head(pricing.text, /<title>([^<]*)<\/title>/)).toMatch(/ – Love \$&#39; &amp; \$&amp; more$/);
+      const profile = await dollars.client().get("/profile");
+      expect(head(profile.text, /<meta name="description" content="([^"]*)"/)).toBe("Meet $` people");
+      expect(profile.text.match(/<\/head>/g)).toHaveLength(1);
+    } finally {
+      await dollars.close();
+    }
+  });
+
   it("title and describe each page in its language", async () => {
     const en = await import("../../src/web/i18n/locales/en.json");
     const fi = await import("../../src/web/i18n/locales/fi.json");

@@ -91,22 +91,23 @@ export async function registerWeb(
     const description = page?.description ?? (route ? pageDescription(route.name, request.lang) : null) ?? settings?.description ?? "";
     let html = template
       .replace('<html lang="en">', `<html lang="${request.lang}">`)
-      .replace(/<title>.*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
-      .replace('<meta name="description" content="" />', `<meta name="description" content="${escapeHtml(description)}" />`);
+      // Every text goes in through a function: in a replacement string "$&" or "$'" in the data would be read as patterns.
+      .replace(/<title>.*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+      .replace('<meta name="description" content="" />', () => `<meta name="description" content="${escapeHtml(description)}" />`);
     if (isPublic) {
       const canonical = `<link rel="canonical" href="${escapeHtml(canonicalUrl(request.origin, path, request.query))}" />`;
-      html = html.replace("</head>", `    ${canonical}\n    ${hreflangLinks(request.origin, path)}\n  </head>`);
+      html = html.replace("</head>", () => `    ${canonical}\n    ${hreflangLinks(request.origin, path)}\n  </head>`);
     }
     // Members-only pages are not for search engines.
     else html = html.replace("</head>", `    <meta name="robots" content="noindex" />\n  </head>`);
-    if (page) html = html.replace('<div id="root"></div>', `<div id="root">${page.body}</div>`);
+    if (page) html = html.replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>`);
     // The data the first render needs, in the page (a member's home is the search with their own filters: not sent).
     const first =
       route && request.site
         ? ((await landerFirstData(route.name, path, request.site, pageData.lander(request))) ??
           (route.name === "index" && !request.member ? await homeFirstData(request.site, pageData.home(request)) : null))
         : null;
-    if (first) html = html.replace("</head>", `    ${first.head}\n  </head>`).replace('<div id="root">', `${first.body}\n    <div id="root">`);
+    if (first) html = html.replace("</head>", () => `    ${first.head}\n  </head>`).replace('<div id="root">', () => `${first.body}\n    <div id="root">`);
     // Pages are answered by the not-found handler, which route-level compression does not reach.
     return sendCompressed(request, reply, html);
   };
