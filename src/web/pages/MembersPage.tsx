@@ -23,7 +23,12 @@ export function MembersPage() {
   // A member's first search (no filters in the address) starts from their own settings; the form shows what was searched.
   const mine = user !== null && params.size === 0;
   const own = useMemberSearch({}, { enabled: mine, mine: true }).data?.pages[0]?.filters;
-  const shown: SearchFilters = mine ? (own ? { ...own, verified: own.verified === "1" || undefined } : NO_FILTERS) : filters;
+  // The same object until what it holds changes: the form resets to it whenever it changes, and a new
+  // object on every render (a badge, a poll) threw away what the member was choosing.
+  const shown: SearchFilters = useMemo(
+    () => (mine ? (own ? { ...own, verified: own.verified === "1" || undefined } : NO_FILTERS) : filters),
+    [mine, own, filters],
+  );
   // Visitors search where the site allows it, always or with a traffic source (which only the server
   // knows); where it never does, the invitation shows without a call that would answer 403.
   const maySearch = user !== null || settings.logged_out_search || settings.logged_out_search_trafficsource;
