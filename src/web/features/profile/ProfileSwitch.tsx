@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { useSaveProfile } from "../../api/profileApi";
@@ -17,7 +18,10 @@ export function ProfileSwitch({ field, value }: { field: keyof typeof SWITCHES; 
   const { t } = useTranslation();
   const save = useSaveProfile();
   const { icon, texts, id, testId } = SWITCHES[field];
-  const checked = save.isPending ? Boolean(save.variables?.[field]) : value;
+  // What the member switched to, set in the change event itself: the mutation's pending state comes a
+  // moment later, and in between React put the controlled switch back to its old position.
+  const [switched, setSwitched] = useState<boolean | null>(null);
+  const checked = switched ?? (save.isPending ? Boolean(save.variables?.[field]) : value);
   return (
     <div data-testid={testId}>
       <h2 className="h5 d-flex align-items-center gap-2">
@@ -31,7 +35,10 @@ export function ProfileSwitch({ field, value }: { field: keyof typeof SWITCHES; 
           label={t(`profile.${texts}_label`)}
           checked={checked}
           disabled={save.isPending}
-          onChange={(e) => save.mutate({ [field]: e.target.checked })}
+          onChange={(e) => {
+            setSwitched(e.target.checked);
+            save.mutate({ [field]: e.target.checked }, { onSettled: () => setSwitched(null) });
+          }}
           aria-describedby={`${id}-help`}
         />
         {save.isPending && <Spinner size="sm" aria-hidden="true" />}
