@@ -140,6 +140,8 @@ describe("by keyboard alone", () => {
     const context = await newContext(browser, { ip: US_IP });
     const page = await context.newPage();
     const tabTo = async (selector: string) => {
+      // A step's part may still be loading (its chunk): Tab through the page once it is there.
+      await page.locator(selector).first().waitFor();
       for (let i = 0; i < 120; i++) {
         await page.keyboard.press("Tab");
         if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector)) return;
