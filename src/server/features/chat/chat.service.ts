@@ -196,6 +196,13 @@ export class ChatService {
     return memberA === member.user.id ? memberB : memberA;
   }
 
+  /** Whom a send goes to: the conversation's other member, or the member named; never the sender. */
+  private async recipient(member: MemberRecord, site: SiteRow, target: { to?: number; conversation?: number }): Promise<number> {
+    const to = target.conversation !== undefined ? await this.partner(member, site, target.conversation) : (target.to as number);
+    if (to === member.user.id) throw new AppError(404, "not_found");
+    return to;
+  }
+
   /** Sends a text message; charges the message in the same transaction. Retried with the same key, it does nothing more. */
   async send(member: MemberRecord, site: SiteRow, input: SendMessage, req: SendRequest): Promise<SendMessageResponse> {
     const text = input.text.trim();
@@ -227,8 +234,7 @@ export class ChatService {
     req: SendRequest,
   ): Promise<SendMessageResponse> {
     // The cheap checks first: nothing is processed for a member who may not write.
-    const to = target.conversation !== undefined ? await this.partner(member, site, target.conversation) : (target.to as number);
-    if (to === member.user.id) throw new AppError(404, "not_found");
+    const to = await this.recipient(member, site, target);
     await this.assertMayWrite(member, site, to);
     if (!detectImageType(file)) throw new AppError(400, "not_an_image");
     let stored: { id: string };
@@ -270,8 +276,7 @@ export class ChatService {
     file: Buffer,
     req: SendRequest,
   ): Promise<SendMessageResponse> {
-    const to = target.conversation !== undefined ? await this.partner(member, site, target.conversation) : (target.to as number);
-    if (to === member.user.id) throw new AppError(404, "not_found");
+    const to = await this.recipient(member, site, target);
     await this.assertMayWrite(member, site, to);
     const voice = inspectVoice(file);
     if (!voice || voice.durationMs <= 0) throw new AppError(400, "voice_invalid");
@@ -343,8 +348,7 @@ export class ChatService {
     req: SendRequest,
   ): Promise<SendMessageResponse> {
     const me = member.user.id;
-    const to = target.conversation !== undefined ? await this.partner(member, site, target.conversation) : (target.to as number);
-    if (to === me) throw new AppError(404, "not_found");
+    const to = await this.recipient(member, site, target);
     // Photos and voice messages were checked before their file was stored.
     const hiddenWords = content.kind !== "photo" && content.kind !== "voice" ? await this.assertMayWrite(member, site, to) : [];
     // Only a text can hold words (issue 22: hidden words).
