@@ -11,7 +11,8 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
-import { blocks, likes } from "../src/server/db/schema";
+import { eq } from "drizzle-orm";
+import { blocks, likes, photos, profiles } from "../src/server/db/schema";
 import { createMember, createSite } from "../tests/support/factories";
 import { openDatabase } from "../src/server/db/client";
 import { benchDatabase } from "./benchDatabase";
@@ -61,6 +62,23 @@ for (let i = 0; i < 400; i++) {
   });
   others.push(user.id);
 }
+// Each of them with an approved main photo, as listed members have: the page's join reads photos by key.
+await database.db.insert(photos).values(
+  others.map((id) => ({
+    id: `bench${id}`,
+    profileId: id,
+    filename: `bench${id}.jpg`,
+    thumbFilename: `bench${id}_thumb.jpg`,
+    matchFilename: `bench${id}_match.jpg`,
+    blurredFilename: `bench${id}_blur.jpg`,
+    status: "approved" as const,
+  })),
+);
+for (const id of others)
+  await database.db
+    .update(profiles)
+    .set({ mainPhotoId: `bench${id}` })
+    .where(eq(profiles.id, id));
 await database.db.insert(likes).values(others.slice(0, 60).map((id) => ({ likerId: id, likedId: viewer.id })));
 await database.db.insert(likes).values(others.slice(40, 100).map((id) => ({ likerId: viewer.id, likedId: id })));
 await database.db.insert(blocks).values([

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
 import { runSite } from "../tests/e2e/siteProcess";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -17,7 +18,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** A visitor from the United States: no entry warning (the pages as most visitors see them). */
 const VISITOR = { "x-forwarded-for": "8.8.8.8" };
 
-const LOGGED_OUT = ["/landers/gallery", "/landers/tinderswipe", "/", "/signup"];
+/** `{id}`: a member of the demo site, the newest the demo member finds. */
+const LOGGED_OUT = ["/landers/gallery", "/landers/tinderswipe", "/members/{id}/landing", "/", "/signup"];
 const LOGGED_IN = ["/", "/members", "/chats"];
 
 interface Figures {
@@ -30,6 +32,14 @@ interface Figures {
   tbtMs: number;
   scriptKb: number;
   imageKb: number;
+}
+
+/** The first member the demo member's search finds (for a member's own landing page). */
+async function someMemberId(url: string, cookie: string): Promise<number> {
+  const res = await fetch(`${url}/api/members.php`, { headers: { cookie, ...VISITOR } });
+  const found = (await res.json()) as { profiles: Array<{ id: number }> };
+  if (!found.profiles[0]) throw new Error("the demo site has no member to land on");
+  return found.profiles[0].id;
 }
 
 async function demoCookie(url: string): Promise<string> {
@@ -45,12 +55,40 @@ async function demoCookie(url: string): Promise<string> {
     .join("; ");
 }
 
-async function measure(port: number, url: string, headers: Record<string, string>): Promise<Figures> {
+/**
+ * A member's run: Chromium sends no cookie given as an extra header (the member rows of earlier runs
+ * measured a visitor's pages), so the session cookie goes into the browser's own cookie jar, and the
+ * run keeps it (no storage reset) with the HTTP cache emptied first, as Lighthouse's reset would.
+ */
+async function asMember(port: number, url: string, cookie: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const [context] = browser.contexts();
+    await context.clearCookies();
+    await context.addCookies(
+      cookie.split("; ").map((pair) => {
+        const at = pair.indexOf("=");
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+      }),
+    );
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.clearBrowserCache");
+    await page.close();
+  } finally {
+    // Connected, not launched: this disconnects and leaves the browser and its default context's cookies.
+    await browser.close();
+  }
+}
+
+async function measure(port: number, url: string, headers: Record<string, string>, cookie?: string): Promise<Figures> {
+  if (cookie) await asMember(port, url, cookie);
   const result = await lighthouse(url, {
     port,
     output: "json",
     logLevel: "error",
     extraHeaders: headers,
+    disableStorageReset: cookie !== undefined,
     onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
   });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
@@ -104,15 +142,17 @@ const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: 
 try {
   const only = process.env.BENCH_PAGES?.split(",");
   const cookie = await demoCookie(site.url);
+  const memberId = await someMemberId(site.url, cookie);
   const pages = [
-    ...LOGGED_OUT.map((path) => ({ path, who: "visitor", headers: VISITOR })),
-    ...LOGGED_IN.map((path) => ({ path, who: "member", headers: { ...VISITOR, cookie } })),
+    ...LOGGED_OUT.map((path) => ({ path, who: "visitor", headers: VISITOR, cookie: undefined })),
+    ...LOGGED_IN.map((path) => ({ path, who: "member", headers: VISITOR, cookie })),
   ].filter((p) => !only || only.includes(p.path));
   console.log(`Lighthouse ${RUNS} run(s) per page, median; mobile, simulated throttling`);
   console.log("page                    who      perf  a11y  bp  seo   LCP ms    CLS   TBT ms  JS KB  IMG KB");
   for (const page of pages) {
     const runs: Figures[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await measure(chrome.port, site.url + page.path, page.headers));
+    const url = site.url + page.path.replace("{id}", String(memberId));
+    for (let i = 0; i < RUNS; i++) runs.push(await measure(chrome.port, url, page.headers, page.cookie));
     const f = medians(runs);
     console.log(
       `${page.path.padEnd(23)} ${page.who.padEnd(7)} ${String(f.performance).padStart(5)} ${String(f.accessibility).padStart(5)} ${String(f.bestPractices).padStart(3)} ${String(f.seo).padStart(4)} ${f.lcpMs.toFixed(0).padStart(8)} ${f.cls.toFixed(3).padStart(6)} ${f.tbtMs.toFixed(0).padStart(8)} ${f.scriptKb.toFixed(1).padStart(6)} ${f.imageKb.toFixed(1).padStart(7)}`,

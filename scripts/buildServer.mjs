@@ -17,6 +17,8 @@ await build({
     site: join(root, "src/server/commands/site.ts"),
     operator: join(root, "src/server/commands/operator.ts"),
     photoSizes: join(root, "src/server/commands/photoSizes.ts"),
+    // The nudity model's worker thread (features/photoSafety/workerClassifier.ts looks for it beside main.js).
+    nsfwWorker: join(root, "src/server/features/photoSafety/nsfwWorker.ts"),
   },
   outdir: out,
   bundle: true,

@@ -1,4 +1,5 @@
 import { accountCalls } from "./schemas/account";
+import { callsCalls } from "./schemas/calls";
 import { chatCalls } from "./schemas/chat";
 import { dateSharesCalls } from "./schemas/dateShares";
 import { hiddenWordsCalls } from "./schemas/hiddenWords";
@@ -26,6 +27,7 @@ export const API_CALLS = {
   ...authCalls,
   ...accountCalls,
   ...chatCalls,
+  ...callsCalls,
   ...membersCalls,
   ...paymentsCalls,
   ...notificationsCalls,

@@ -32,9 +32,9 @@ export const POLL_INTERVAL_PUSH_MS = 300_000;
  * partner at most once per conversation every TYPING_EVENT_EVERY_MS. A member holds at most
  * SOCKETS_PER_MEMBER sockets on one instance (a tab each); the oldest is closed (4429) for a new one.
  * Each socket is pinged every SOCKET_HEARTBEAT_MS, and one that sent nothing (no pong, no event) for a
- * whole round is dropped.
+ * whole round is dropped. The payload limit leaves room for a call's session description (CALL_SIGNAL_MAX_CHARS).
  */
-export const SOCKET_MAX_PAYLOAD_BYTES = 4096;
+export const SOCKET_MAX_PAYLOAD_BYTES = 16_384;
 export const SOCKET_EVENTS_BURST = 20;
 export const SOCKET_EVENTS_PER_SECOND = 5;
 export const SOCKET_FLOOD_DROPS = 100;
@@ -69,6 +69,16 @@ export const SWIPE_LIKES_PER_DAY = 4;
 export const FREE_VISIBLE_PHOTOS = 2;
 /** Largest photo upload accepted. */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * Calls (issue 22): a call rings at most CALL_RING_SECONDS before it is missed; a session description
+ * or ICE candidate relayed over the socket is at most CALL_SIGNAL_MAX_CHARS (Chromium's offer for sound
+ * and video is 4-7 kB); each side of a live call says it is there every CALL_ALIVE_EVERY_SECONDS, and a
+ * call whose side was silent for CALL_ALIVE_TIMEOUT_SECONDS is ended (a closed tab, a lost network).
+ */
+export const CALL_RING_SECONDS = 45;
+export const CALL_SIGNAL_MAX_CHARS = 12_000;
+export const CALL_ALIVE_EVERY_SECONDS = 10;
+export const CALL_ALIVE_TIMEOUT_SECONDS = 35;
 /** A voice message in chat plays at most this long: the recorder stops itself there. */
 export const VOICE_MAX_SECONDS = 120;
 /** Largest voice message accepted (two minutes at the recorder's 64 kbit/s are about 1 MB; Safari's AAC runs larger). */

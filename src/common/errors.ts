@@ -97,6 +97,9 @@ export const ERROR_CODES = [
   "hidden_word_invalid",
   "hidden_word_too_long",
   "hidden_words_full",
+  "call_busy",
+  "call_unavailable",
+  "call_over",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,6 +1,6 @@
 import type { Niche } from "./landers";
 import type { LanderResponse } from "./schemas/landers";
-import type { SearchResponse } from "./schemas/members";
+import type { MemberView, SearchResponse } from "./schemas/members";
 
 /**
  * What a first page's HTML brings for the client (a JSON block, id="first-data"), so that the page
@@ -12,6 +12,8 @@ export interface FirstData {
   lander?: { niche: Niche; limit: number; answer: LanderResponse };
   /** The newest members on a visitor's home page: GET /api/members.php without filters. */
   home?: SearchResponse;
+  /** The member of a member's own landing page, as a visitor may see them: GET /api/member.php?id. */
+  member?: { id: number; view: MemberView };
 }
 
 /** The id of the JSON block in the page. */

@@ -152,6 +152,12 @@ describe("a production start", () => {
     expect(gap({ ...whole, SEED: "true", DEMO_PASSWORD: "a-long-demo-password" })).toBeNull();
   });
 
+  it("refuses the tests' marker photo classifier: production photos are scored by the model", () => {
+    expect(gap({ ...whole, PHOTO_CLASSIFIER: "marker" })).toMatch(/^PHOTO_CLASSIFIER: only "model" in production/);
+    expect(gap({ ...whole, PHOTO_CLASSIFIER: "model" })).toBeNull();
+    expect(loadConfig({}).photoClassifier).toBe("model");
+  });
+
   it("goes ahead when the configuration is whole, and never asks anything of the embedded default", () => {
     expect(gap(whole)).toBeNull();
     expect(gap({})).toBeNull();

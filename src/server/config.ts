@@ -39,6 +39,21 @@ export const PRODUCTION_VARIABLES = [
   "S3_BUCKET",
 ] as const;
 
+/** A comma-separated list of ICE server URLs of these schemes (stun:host:port, turn:host:port?transport=tcp). */
+function iceUrls(schemes: string[]) {
+  return z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((u) => u.trim())
+        .filter((u) => u !== ""),
+    )
+    .refine((list) => list.length > 0 && list.every((u) => schemes.some((s) => new RegExp(`^${s}:[^\\s/?#]+(:\\d+)?(\\?transport=(udp|tcp))?$`).test(u))), {
+      error: `must be comma-separated ${schemes.join(" or ")}: URLs (${schemes[0]}:host:port)`,
+    });
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -109,6 +124,21 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Bucket in the path (http://host/bucket/key), as MinIO and most self-hosted servers want, instead of in the host name. */
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
+  /**
+   * What scores photos for nudity (photo safety): "model", the packaged model (the default), or
+   * "marker", the tests' deterministic stand-in (features/photoSafety/markerClassifier.ts), which a
+   * production start refuses.
+   */
+  PHOTO_CLASSIFIER: z.enum(["model", "marker"]).default("model"),
+  /** Calls (issue 22): STUN servers, comma-separated (stun:host:3478). Without them and TURN, browsers connect directly on the local network only. */
+  STUN_URLS: iceUrls(["stun", "stuns"]).optional(),
+  /** TURN servers, comma-separated (turn:host:3478?transport=udp, turns:host:5349), with coturn's shared secret (use-auth-secret). */
+  TURN_URLS: iceUrls(["turn", "turns"]).optional(),
+  TURN_SECRET: z.string().min(16).optional(),
+  /** How long the time-limited TURN credentials handed to a page stay valid. */
+  TURN_CREDENTIAL_TTL_S: z.coerce.number().int().min(60).max(172_800).default(43_200),
+  /** Calls only through the TURN relay: neither member ever learns the other's IP address (needs TURN_URLS). */
+  CALL_RELAY_ONLY: z.enum(["true", "false"]).optional(),
 });
 
 /** Every variable the server reads (deployment files are checked against it). */
@@ -166,6 +196,10 @@ export interface Config {
   devSms: boolean;
   /** The bucket that holds the photos; null keeps them in DATA_DIR/uploads (the embedded default). */
   s3: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | null;
+  /** What scores photos for nudity: the packaged model, or the tests' marker (never in production). */
+  photoClassifier: "model" | "marker";
+  /** The ICE servers of calls: STUN, TURN with coturn's REST credentials (use-auth-secret), and whether only the relay may be used. */
+  ice: { stunUrls: string[]; turn: { urls: string[]; secret: string; ttlSeconds: number } | null; relayOnly: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -273,6 +307,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: e.SMS_URL ? { url: e.SMS_URL, token: e.SMS_TOKEN } : null,
     devSms: !production && !e.SMS_URL,
     s3: s3Config(e),
+    photoClassifier: e.PHOTO_CLASSIFIER,
+    ice: iceConfig(e),
+  };
+}
+
+function iceConfig(e: z.infer<typeof envSchema>): Config["ice"] {
+  if (e.TURN_URLS && !e.TURN_SECRET) throw new ConfigError("TURN_SECRET: required with TURN_URLS (coturn's static-auth-secret)");
+  if (e.TURN_SECRET && !e.TURN_URLS) throw new ConfigError("TURN_URLS: required with TURN_SECRET");
+  if (e.CALL_RELAY_ONLY === "true" && !e.TURN_URLS) throw new ConfigError("CALL_RELAY_ONLY: needs TURN_URLS (calls only through a relay need one)");
+  return {
+    stunUrls: e.STUN_URLS ?? [],
+    turn: e.TURN_URLS && e.TURN_SECRET ? { urls: e.TURN_URLS, secret: e.TURN_SECRET, ttlSeconds: e.TURN_CREDENTIAL_TTL_S } : null,
+    relayOnly: e.CALL_RELAY_ONLY === "true",
   };
 }
 
@@ -287,6 +334,7 @@ export function productionGap(config: Config): string | null {
   if (!config.redisUrl) return `REDIS_URL: required in production (${because}); instances share rate limits, lockouts and live events through it`;
   if (!config.smtpUrl) return `SMTP_URL: required in production (${because}); without it no e-mail would leave the server`;
   if (!config.s3) return `S3_BUCKET: required in production (${because}); photos kept on one instance's disk are missing on every other instance`;
+  if (config.photoClassifier !== "model") return `PHOTO_CLASSIFIER: only "model" in production (${because}); the marker classifier is the tests' stand-in`;
   if (config.seed && !config.demoPassword) return "DEMO_PASSWORD: required with SEED=true in production (the demo login has no default password there)";
   return null;
 }

@@ -1,4 +1,5 @@
 import { Suspense, useEffect } from "react";
+import { AppReady } from "./appReady";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { LoadingBar } from "./components/LoadingBar";
 import { OfflineNotice } from "./components/OfflineNotice";
@@ -27,6 +28,8 @@ export function AppRoot() {
       <OfflineNotice />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
+        {/* Inside the page's boundary: told once the page itself is hydrated, not only the shell around it. */}
+        <AppReady />
       </Suspense>
       <ScrollRestoration />
     </>

@@ -66,7 +66,7 @@ describe("the loading bar (spec section 9)", () => {
 
 describe("the page-hidden beacon (spec section 7)", () => {
   let visibility: DocumentVisibilityState;
-  let document: EventTarget & { visibilityState: DocumentVisibilityState };
+  let document: EventTarget & { visibilityState: DocumentVisibilityState; documentElement: { dataset: Record<string, string> } };
   const beacons: string[] = [];
   const arrive = (url: string) => {
     vi.stubGlobal("window", { location: new URL(url) });
@@ -79,7 +79,9 @@ describe("the page-hidden beacon (spec section 7)", () => {
   beforeEach(() => {
     beacons.length = 0;
     visibility = "visible";
-    document = Object.defineProperty(new EventTarget(), "visibilityState", { get: () => visibility }) as typeof document;
+    document = Object.assign(Object.defineProperty(new EventTarget(), "visibilityState", { get: () => visibility }), {
+      documentElement: { dataset: {} },
+    }) as typeof document;
     vi.stubGlobal("document", document);
     vi.stubGlobal("sessionStorage", memoryStorage());
     vi.stubGlobal("navigator", { sendBeacon: (url: string) => beacons.push(url) > 0 });
@@ -100,6 +102,18 @@ describe("the page-hidden beacon (spec section 7)", () => {
     hide();
     expect(beacons).toEqual(["/api/page-hidden.php?lb=1"]);
     stop();
+  });
+
+  it("goes out once when both the visitor entry and the app started it, and again after the app's stop and start", () => {
+    arrive("https://amoria.test/landers/gallery");
+    const stopApp = arrive("https://amoria.test/landers/gallery");
+    hide();
+    expect(beacons).toHaveLength(1);
+    stopApp();
+    const again = arrive("https://amoria.test/landers/gallery");
+    hide();
+    expect(beacons).toHaveLength(2);
+    again();
   });
 });
 

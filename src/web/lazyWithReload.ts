@@ -11,6 +11,8 @@ export function importWithReload<T>(load: () => Promise<T>): () => Promise<T> {
     try {
       return await load();
     } catch (err) {
+      // On the server (ssr.tsx) there is no page to reload: its caller gives the page to the app.
+      if (typeof window === "undefined") throw err;
       const last = Number(sessionStorage.getItem(KEY) ?? 0);
       if (Date.now() - last > CHUNK_RELOAD_GUARD_MS) {
         sessionStorage.setItem(KEY, String(Date.now()));

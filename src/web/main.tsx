@@ -1,7 +1,7 @@
 import "./styles/theme.scss";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { onLoggedOut, onRestricted } from "./api/apiClient";
 import { queryClient } from "./api/queryClient";
@@ -16,6 +16,18 @@ import { router } from "./router";
 import { trackNetwork } from "./stores/networkStore";
 import { useBanStore } from "./stores/banStore";
 
+/** Resolves once the router has loaded the first page's layout and page chunks. */
+function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 async function boot(): Promise<void> {
   trackNetwork();
   captureTracking(window.location.search);
@@ -27,14 +39,17 @@ async function boot(): Promise<void> {
     void router.navigate("/pages/ban");
   });
   seedLanderFromPage(queryClient);
-  const root = createRoot(document.getElementById("root") as HTMLElement);
+  const container = document.getElementById("root") as HTMLElement;
+  // A page the server rendered (ssr.tsx): the app takes over its markup (hydrates it) once the
+  // router has the page's chunks, so nothing on it is built again (its photos and videos stay).
+  const serverRendered = container.hasAttribute("data-ssr");
   try {
     // Settings and the member first: they decide the language and what the top bar shows.
     const [settings] = await Promise.all([queryClient.fetchQuery(settingsQuery), queryClient.fetchQuery(userQuery).catch(() => null)]);
     await initI18n(settings.language);
     startPush(settings.push_public_key);
   } catch {
-    root.render(
+    createRoot(container).render(
       <div className="container py-5 text-center">
         <p className="display-4 text-primary">500</p>
         <p>An error occured, please try again later.</p>
@@ -46,13 +61,18 @@ async function boot(): Promise<void> {
     return;
   }
   listenToServiceWorker((path) => void router.navigate(path));
-  root.render(
+  const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (!serverRendered) createRoot(container).render(app);
+  else {
+    await routerReady();
+    hydrateRoot(container, app);
+  }
 }
 
 void boot();

@@ -95,6 +95,11 @@ describe("two members chatting", () => {
     await bella.waitForMessage(moving);
     const note = b.page.getByTestId("chat-scam-note");
     expect(await note.count()).toBe(1);
+    // On a wide screen too, the note has a line of its own under the message instead of squeezing it.
+    await b.page.setViewportSize({ width: 1280, height: 800 });
+    const bubble = b.page.locator(".chat-bubble").filter({ hasText: moving }).first();
+    const [noteBox, bubbleBox] = [await note.boundingBox(), await bubble.boundingBox()];
+    expect(noteBox?.y).toBeGreaterThanOrEqual((bubbleBox?.y ?? 0) + (bubbleBox?.height ?? 0));
     await note.getByRole("link", { name: "Safety tips" }).click();
     await b.page.waitForURL(/\/safety$/);
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { CHAT_PAGE_SIZE } from "../../src/common/constants";
-import { activeMember } from "./members";
+import { activeMember, buyCredits } from "./members";
 import { siteForFile, type SiteServer } from "./siteServer";
 
 // A conversation on a 390×844 phone (issue 18): the messages get most of the screen, older ones load
@@ -10,17 +10,6 @@ import { siteForFile, type SiteServer } from "./siteServer";
 let site: SiteServer;
 let browser: Browser;
 siteForFile((started) => ({ site, browser } = started));
-
-/** Buys the 300-credit bundle with the test provider. */
-async function buyCredits(page: Page, site$: { open(path: string): Promise<number> }) {
-  await site$.open("/credits");
-  await page.getByTestId("buy-300").click();
-  await page.getByTestId("payment-page").waitFor();
-  await page.getByTestId("method-paypal").check();
-  await page.getByTestId("pay-button").click();
-  await page.getByTestId("test-provider-paid").click();
-  await page.getByTestId("payment-completed").waitFor();
-}
 
 /** Whether the element lies wholly inside the scrolling list's visible part. */
 const inView = (page: Page, text: string) =>

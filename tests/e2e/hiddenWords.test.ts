@@ -2,12 +2,11 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
-import { cspViolations, launchBrowser } from "./browser";
 import { Conversation } from "./chatPages";
 import { activeMember } from "./members";
-import { type SiteServer, startSite } from "./siteServer";
+import { type SiteServer, siteForFile } from "./siteServer";
 
 // Hidden words (issue 22): a member lists a word in her settings; another member's first message
 // with it lands under Hidden on her chats page, not in her inbox or its badge; she moves it back.
@@ -16,18 +15,7 @@ import { type SiteServer, startSite } from "./siteServer";
 
 let site: SiteServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterEach(() => {
-  expect(cspViolations.splice(0)).toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-  site?.remove();
-});
+siteForFile((started) => ({ site, browser } = started));
 
 const SHOTS = process.env.HIDDEN_WORDS_SCREENSHOTS ?? join(tmpdir(), "hidden-words-screenshots");
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;

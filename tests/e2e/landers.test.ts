@@ -65,6 +65,26 @@ describe("landers", () => {
     await context.close();
   });
 
+  it("run the app on the visitor's first touch (fetched, not run, before it), or at once where a show moves by itself", async () => {
+    const context = await newContext(browser, { ip: US_IP, mobile: true });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on("request", (req) => asked.push(new URL(req.url()).pathname));
+    await page.goto(`${site.url}/landers/gallery`);
+    await page.waitForLoadState("networkidle");
+    const [entry] = ((await page.locator("#root").getAttribute("data-app")) ?? "").split(" ");
+    expect(asked, "the app's entry, fetched once the page has loaded").toContain(entry);
+    expect(asked, "the app has not run: it would ask for the settings").not.toContain("/api/settings.php");
+    await page.getByTestId("lander-cta").first().tap();
+    await page.getByTestId("signup-modal").waitFor();
+    expect(asked).toContain("/api/settings.php");
+
+    const started = page.waitForRequest((req) => new URL(req.url()).pathname === "/api/settings.php");
+    await page.goto(`${site.url}/landers/video`);
+    await started;
+    await context.close();
+  });
+
   it("the swipe lander lets a visitor like three and then write to the last one", async () => {
     const context = await newContext(browser, { ip: US_IP });
     const page = await context.newPage();
@@ -117,6 +137,8 @@ describe("a member's own landing pages", () => {
 
     await site$.open(`/members/${host.id}/landing2`);
     await page.getByTestId("member-landing2").waitFor();
+    // Rendered on the server: the reply typed at once, while the app takes the page over, is the one sent.
+    expect(await page.locator("#root").getAttribute("data-ssr")).toBe("");
     await page.getByText("Cyclist, coffee lover.").waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.fill("[data-testid=landing-reply]", "Fancy a ride on Sunday?");
@@ -128,6 +150,7 @@ describe("a member's own landing pages", () => {
     // The member's signup page: the card, and the form's message goes to them.
     await site$.open(`/members/${host.id}/signup`);
     await page.getByRole("heading", { level: 1, name: "Write to Lotte" }).waitFor();
+    expect(await page.locator("#root").getAttribute("data-ssr")).toBe("");
     expect(await page.getByText("Your first message to Lotte").isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { activeMember } from "./members";
+import { activeMember, buyCredits } from "./members";
 import { siteForFile, type SiteServer, US_IP } from "./siteServer";
 import { LoginForm, SitePage } from "./sitePages";
 
@@ -107,12 +107,7 @@ describe("a 360 px phone", () => {
   it("lists purchases as cards, and keeps the field being edited clear of the save button", async () => {
     const { page, site$, context } = await activeMember(site, browser, "carla@example.com", "Carla", { mobile: true });
     await page.setViewportSize(PHONE);
-    await site$.open("/credits");
-    await page.getByTestId("buy-20").click();
-    await page.getByTestId("method-paypal").check();
-    await page.getByTestId("pay-button").click();
-    await page.getByTestId("test-provider-paid").click();
-    await page.getByTestId("payment-completed").waitFor();
+    await buyCredits(page, site$, 20);
 
     await site$.open("/transactions");
     await page.getByTestId("transaction-card").waitFor();

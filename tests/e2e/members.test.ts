@@ -56,7 +56,32 @@ describe("own profile", () => {
 describe("search, profile and likes", () => {
   it("keeps the filters in the address, opens a profile, likes it and finds it under sent likes", async () => {
     const { page, site$ } = await newMember("ben@example.com");
+    // The member's first search (their own settings) answers only after they have chosen a filter:
+    // the answer fills the form, and must not take back what they chose (it did, under load in CI).
+    let ownGender = "";
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => {
+      page.route(
+        (url) => url.pathname === "/api/members.php" && url.searchParams.get("defaults") === "1",
+        async (route) => {
+          const response = await route.fetch();
+          ownGender = ((await response.json()) as { filters?: { gender?: string } }).filters?.gender ?? "";
+          await new Promise<void>((go) => {
+            release = go;
+            resolve();
+          });
+          await route.fulfill({ response });
+        },
+        { times: 1 },
+      );
+    });
     await site$.open("/members");
+    await answered;
+    const chosen = ownGender === "female" ? "male" : "female";
+    await page.selectOption("#search-gender", chosen);
+    release();
+    await page.getByTestId("search-total").waitFor();
+    expect(await page.inputValue("#search-gender")).toBe(chosen);
     await page.selectOption("#search-gender", "female");
     await page.getByTestId("search-submit").click();
     await page.waitForURL(/gender=female/);

@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { type ContextOptions, newContext } from "./browser";
 import { signUpInPage } from "./membersPages";
 import { mailLink, type SiteServer, US_IP } from "./siteServer";
@@ -24,4 +24,15 @@ export async function activeMember(site: SiteServer, browser: Browser, email: st
   await member.page.goto(site.url + link.pathname + link.search);
   await member.page.getByTestId("activate-done").waitFor();
   return member;
+}
+
+/** Buys a bundle (300 credits unless told) with PayPal at the test provider. */
+export async function buyCredits(page: Page, site$: { open(path: string): Promise<number> }, credits = 300): Promise<void> {
+  await site$.open("/credits");
+  await page.getByTestId(`buy-${credits}`).click();
+  await page.getByTestId("payment-page").waitFor();
+  await page.getByTestId("method-paypal").check();
+  await page.getByTestId("pay-button").click();
+  await page.getByTestId("test-provider-paid").click();
+  await page.getByTestId("payment-completed").waitFor();
 }

@@ -2,15 +2,15 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeJpeg } from "../support/factories";
 import { seriousViolations } from "./axe";
-import { cspViolations, launchBrowser, newContext } from "./browser";
+import { newContext } from "./browser";
 import { Conversation } from "./chatPages";
 import { addOperator, consoleIn } from "./consolePages";
 import { activeMember } from "./members";
 import { ProfileEditor } from "./membersPages";
-import { newDataDir, type SiteServer, startSite, US_IP } from "./siteServer";
+import { newDataDir, type SiteServer, siteForFile, US_IP } from "./siteServer";
 
 // Share my date (issue 22): a member shares a date from a conversation; a friend, in a browser of
 // their own and without an account, opens the link and sees it; the member revokes it, and the link
@@ -20,20 +20,13 @@ import { newDataDir, type SiteServer, startSite, US_IP } from "./siteServer";
 let site: SiteServer;
 let browser: Browser;
 const MODERATOR = { email: "moderator@staff.example", password: "a moderator's console passphrase" };
-
-beforeAll(async () => {
-  // A moderator approves the other member's photo (new photos wait for a check on this site).
-  const dataDir = newDataDir();
-  expect(addOperator(dataDir, { ...MODERATOR, role: "moderator" })).toContain(MODERATOR.email);
-  [site, browser] = await Promise.all([startSite({ DATA_DIR: dataDir }), launchBrowser()]);
-});
-afterEach(() => {
-  expect(cspViolations.splice(0)).toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-  site?.remove();
+// A moderator approves the other member's photo (new photos wait for a check on this site).
+siteForFile((started) => ({ site, browser } = started), {
+  env: () => {
+    const dataDir = newDataDir();
+    expect(addOperator(dataDir, { ...MODERATOR, role: "moderator" })).toContain(MODERATOR.email);
+    return { DATA_DIR: dataDir };
+  },
 });
 
 const SHOTS = process.env.SHARE_DATE_SCREENSHOTS ?? join(tmpdir(), "share-date-screenshots");

@@ -34,6 +34,8 @@ export async function runSite(dataDir: string, env: Record<string, string> = {},
       LOG_LEVEL: "warn",
       TRUST_PROXY: "loopback",
       JOB_POLL_MS: "200",
+      // Photos are scored by the deterministic marker classifier (a magenta image is "explicit"), not the model.
+      PHOTO_CLASSIFIER: "marker",
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -13,12 +13,15 @@ export const US_IP = "8.8.8.8";
 
 /**
  * The site and a browser for one test file: both started before its tests (given to `use`) and
- * stopped after them.
+ * stopped after them. `env`, called before the start, gives the site's environment (see startSite).
  */
-export function siteForFile(use: (started: { site: SiteServer; browser: Browser }) => void, options: { browserArgs?: string[] } = {}): void {
+export function siteForFile(
+  use: (started: { site: SiteServer; browser: Browser }) => void,
+  options: { browserArgs?: string[]; env?: () => Record<string, string> } = {},
+): void {
   let started: { site: SiteServer; browser: Browser } | undefined;
   beforeAll(async () => {
-    const [site, browser] = await Promise.all([startSite(), launchBrowser(options.browserArgs)]);
+    const [site, browser] = await Promise.all([startSite(options.env?.()), launchBrowser(options.browserArgs)]);
     started = { site, browser };
     use(started);
   });

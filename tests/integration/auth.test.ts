@@ -111,6 +111,9 @@ describe("signup and activation", () => {
       expect(refused.body.error.code).toBe("signups_closed");
       const ok = await only.client().post<UserBody>("/api/signup.php", { ...signupBody("ts@example.com"), tracking: { network: "net1", sub1: "a" } });
       expect(ok.status).toBe(200);
+      // Whether the form shows depends on the visit's source, which the browser keeps: the app renders the page.
+      const page = await only.client({ "x-forwarded-for": "8.8.8.8" }).get("/signup");
+      expect(page.text).toMatch(/<div id="root"><\/div>/);
     } finally {
       await only.close();
     }

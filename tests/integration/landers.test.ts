@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { photos, profiles } from "../../src/server/db/schema";
 import { createMember } from "../support/factories";
+import { translate } from "../../src/server/i18n";
 import { appForFile, type TestApp } from "../support/testApp";
 
 let t: TestApp;
@@ -124,6 +125,55 @@ describe("profiles for landing pages", () => {
     expect(firstData(gallery.text).lander.answer.profiles.map((p: { name: string }) => p.name)).not.toContain("Marta");
     // Other pages carry no such data.
     expect((await t.client().get("/pricing")).text).not.toContain("first-data");
+  });
+
+  it("are rendered on the server for a visitor (and the signup page), in their language, with a small entry and no inline script; a member and a visitor who sees the entry warning get the app", async () => {
+    // A visitor from the United States sees no entry warning (from the Netherlands, 127.0.0.1's country, a lander shows it).
+    const us = t.client({ "x-forwarded-for": "8.8.8.8" });
+    const root = (html: string) => html.match(/<div id="root"([^>]*)>/)?.[1] ?? null;
+    const scripts = (html: string) => [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+    const cards = await us.get<LanderBody>("/api/lander.php?niche=milf&limit=12");
+
+    const gallery = await us.get("/landers/gallery/milf");
+    expect(root(gallery.text)).toMatch(/^ data-ssr="" data-app="\/assets\/index-[\w-]+\.js( \/assets\/[\w.-]+\.js)*"$/);
+    expect(gallery.text).toContain('data-testid="lander-gallery"');
+    expect(gallery.text).toContain(`<h1 class="lander-title fw-bold">${translate("en", "landers.niche.milf.headline")}</h1>`);
+    for (const name of names(cards.body).slice(0, 8)) expect(gallery.text).toContain(`<span class="fw-semibold">${name}</span>`);
+    // Only visitor.html's entry and the data block: the app loads after the first paint, no script runs inline (CSP: script-src 'self').
+    expect(scripts(gallery.text)).toEqual([
+      expect.stringMatching(/^ type="module" crossorigin src="\/assets\/visitor-[\w-]+\.js"$/),
+      ' type="application/json" id="first-data"',
+    ]);
+    expect(gallery.text).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/LanderPage-[\w-]+\.css" \/>/);
+
+    const german = await us.get("/landers/gallery/milf?lang=de");
+    expect(german.text).toContain(`<h1 class="lander-title fw-bold">${translate("de", "landers.niche.milf.headline")}</h1>`);
+    expect(german.text).toContain('<html lang="de">');
+    expect(root((await us.get("/landers/tinderswipe")).text)).toMatch(/^ data-ssr=""/);
+    // A member's own landing page: the member comes with the HTML; one the visitor may not see is left to the app, which says so.
+    const shown = await withPhoto({ name: "Lennart", operated: true, profile: { gender: "male", dateOfBirth: yearsAgo(35) } });
+    const hidden = await withPhoto({ name: "Hedda", operated: true, profile: { gender: "female", dateOfBirth: yearsAgo(36), invisible: true } });
+    const own = await us.get(`/members/${shown}/landing2/milf`);
+    expect(root(own.text)).toMatch(/^ data-ssr=""/);
+    expect(own.text).toContain(`"member":{"id":${shown},"view":{`);
+    expect(own.text).toMatch(/>Lennart(<!-- -->)?, 35</);
+    expect(root((await us.get(`/members/${hidden}/landing`)).text)).toBe("");
+    const write = await us.get(`/members/${shown}/signup`);
+    expect(root(write.text)).toMatch(/^ data-ssr=""/);
+    expect(write.text).toContain('data-testid="signup-form" data-draft="account"');
+    // The signup page too: its form is in the HTML (the app takes it over on the first touch).
+    const signup = await us.get("/signup?lang=de");
+    expect(root(signup.text)).toMatch(/^ data-ssr=""/);
+    expect(signup.text).toContain('data-testid="signup-form" data-draft="account"');
+    expect(signup.text).toContain(`>${translate("de", "signup.email")}</label>`);
+
+    // The entry warning's dialog is the app's: a visitor who may see it gets the app, as a member does.
+    const dutch = await t.client().get("/landers/gallery/milf");
+    expect(root(dutch.text)).toBe("");
+    expect(scripts(dutch.text)).toContainEqual(expect.stringMatching(/src="\/assets\/index-[\w-]+\.js"/));
+    const member = await t.loggedIn();
+    expect(root((await member.client.get("/landers/gallery/milf", { "x-forwarded-for": "8.8.8.8" })).text)).toBe("");
+    expect(root((await member.client.get("/signup", { "x-forwarded-for": "8.8.8.8" })).text)).toBe("");
   });
 
   it("refuses unknown niches and limits", async () => {

@@ -207,13 +207,20 @@ describe("search", () => {
     expect((await c.get<SearchResponse>("/api/members.php?interests=movies")).body.total).toBe(1);
   });
 
-  it("lets visitors search only as the site allows", async () => {
+  it("lets visitors search only as the site allows: a visit that arrived from a traffic source, on a page or through settings.php", async () => {
     const closed = await startTestApp({ settings: { logged_out_search: false, logged_out_search_trafficsource: true } });
     try {
       const visitor = closed.client();
       expect((await visitor.get<ErrorBody>("/api/members.php")).body.error.code).toBe("authentication_required");
       await visitor.get("/api/settings.php?network=partner1");
       expect((await visitor.get("/api/members.php")).status).toBe(200);
+      // Arriving on a page with a source is enough (a lander's app starts only on the first touch).
+      const fromAd = closed.client();
+      expect((await fromAd.get("/landers/gallery?ref=ad7")).status).toBe(200);
+      expect((await fromAd.get("/api/members.php")).status).toBe(200);
+      const direct = closed.client();
+      await direct.get("/landers/gallery");
+      expect((await direct.get<ErrorBody>("/api/members.php")).body.error.code).toBe("authentication_required");
     } finally {
       await closed.close();
     }

@@ -54,6 +54,8 @@ export interface TestAppOptions {
   s3?: boolean | TestBucket;
   /** Live connection limits other than the product's (short heartbeats). */
   realtime?: AppOptions["realtime"];
+  /** Timing of calls (tests shorten the ringing and the billed minute). */
+  calls?: AppOptions["calls"];
   /** Redis client timeouts (tests that stop Redis keep them small). */
   redis?: AppOptions["redis"];
   /** Connection timeouts (tests of idle connections shorten them). */
@@ -62,6 +64,8 @@ export interface TestAppOptions {
   webRoot?: string;
   /** Where the app's log goes (with LOG_LEVEL in `env`: tests of what is logged). */
   logDestination?: AppOptions["logDestination"];
+  /** What scores photos instead of the marker classifier (a failing one). */
+  photoClassifier?: AppOptions["photoClassifier"];
 }
 
 /** The real server on a fresh database, listening on a free port of 127.0.0.1. */
@@ -80,6 +84,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // The tests play the proxy in front: their X-Forwarded-For names the visitor's address.
     TRUST_PROXY: "loopback",
     REDIS_URL: process.env.TEST_REDIS_URL,
+    // Photos are scored by the deterministic marker classifier (a magenta image is "explicit"), not the model.
+    PHOTO_CLASSIFIER: "marker",
     ...bucket?.env,
     ...options.env,
   });
@@ -87,9 +93,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     database: testDb.database,
     redisPrefix: `test:${testDb.id}:`,
     realtime: options.realtime,
+    calls: options.calls,
     redis: options.redis,
     serverTimeouts: options.serverTimeouts,
     logDestination: options.logDestination,
+    photoClassifier: options.photoClassifier,
     webRoot: options.webRoot,
   });
   // A second instance on a shared database uses the site the first one made.

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { withoutControlCharacters } from "../plainText";
 import { idSchema } from "./ids";
+import { CALL_MEDIA, CALL_OUTCOMES } from "../callRules";
 import { CHAT_HISTORY_LIMIT } from "../constants";
 import { GIFTS } from "../gifts";
 import { SCAM_KINDS } from "../scamSignals";
@@ -20,17 +21,31 @@ export const chatMessageSchema = z.object({
   id: z.number().int(),
   conversation: z.number().int(),
   sender: z.number().int(),
-  kind: z.enum(["text", "photo", "gift", "voice"]),
+  kind: z.enum(["text", "photo", "gift", "voice", "call"]),
   body: z.string(),
-  /** A photo message: the photo and its thumbnail (only the two members of the conversation may fetch them). */
-  photo: z.object({ url: z.string(), thumb: z.string() }).optional(),
+  /**
+   * A photo message: the photo and its thumbnail (only the two members of the conversation may fetch
+   * them). `flagged`: the nudity model found it explicit (photo safety): its recipient sees it blurred
+   * until they choose to view it.
+   */
+  photo: z.object({ url: z.string(), thumb: z.string(), flagged: z.literal(true).optional() }).optional(),
   /** A voice message: its recording (only the two members of the conversation may fetch it) and how long it plays. */
   voice: z.object({ url: z.string(), duration_ms: z.number().int() }).optional(),
+  /**
+   * A call's entry (issue 22), written when it ended (`created_at`): sound and picture or sound only,
+   * how it ended, and how long the two talked (null when they never did). Its sender is the caller.
+   */
+  call: z.object({ media: z.enum(CALL_MEDIA), outcome: z.enum(CALL_OUTCOMES), duration_ms: z.number().int().nullable() }).optional(),
   created_at: z.string(),
   /** Read by the other member (read receipts, free for both). */
   read: z.boolean(),
   /** A received text that asks for money or moves the talk elsewhere (scamSignals): its recipient is warned. Never sent to its sender. */
   scam: z.array(z.enum(SCAM_KINDS)).optional(),
+  /**
+   * A received text that looks insulting or sexual (common/harassment.ts), sent before its recipient had
+   * written in the conversation: they are asked "Does this bother you?" until they answer. Never sent to its sender.
+   */
+  nudge: z.literal(true).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -104,6 +119,9 @@ export const deleteConversationQuerySchema = z.object({ conversation: id }).stri
 /** POST /api/chatfolder.php: moves one of the member's conversations back to the inbox (the only move a member makes). */
 export const moveConversationSchema = z.object({ conversation: id, folder: z.enum(["inbox"], { error: "errors.field_invalid" }) }).strict();
 
+/** POST /api/chatnudge.php: the recipient's answer "No, it's fine" to a message's harassment nudge. */
+export const dismissNudgeSchema = z.object({ message: id }).strict();
+
 /** The chat's calls (the server's routes and the web client's typed calls share them). */
 export const chatCalls = {
   "GET /api/chats.php": { response: { 200: chatsResponseSchema } },
@@ -114,4 +132,5 @@ export const chatCalls = {
   "POST /api/chatvoice.php": { querystring: sendVoiceQuerySchema, response: { 200: sendMessageResponseSchema } },
   "DELETE /api/chat.php": { querystring: deleteConversationQuerySchema, response: { 200: okSchema } },
   "POST /api/chatfolder.php": { body: moveConversationSchema, response: { 200: okSchema } },
+  "POST /api/chatnudge.php": { body: dismissNudgeSchema, response: { 200: okSchema } },
 } as const satisfies Calls;

@@ -157,7 +157,7 @@ export type TransactionResponse = z.infer<typeof transactionResponseSchema>;
 /** What GET /api/transactions.php answers: the list, or the one purchase asked for with ?id=. */
 export const transactionsAnswerSchema = z.union([transactionsResponseSchema, transactionResponseSchema]);
 
-export const LEDGER_REASONS = ["signup_bonus", "message", "photo", "voice", "gift", "purchase", "bonus", "refund"] as const;
+export const LEDGER_REASONS = ["signup_bonus", "message", "photo", "voice", "call", "gift", "purchase", "bonus", "refund"] as const;
 
 /** A credit movement, with what those credits had cost when they were bought (first bought, first spent). */
 export const creditHistoryEntrySchema = z.object({

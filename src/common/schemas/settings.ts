@@ -15,6 +15,8 @@ export const storedSettingsSchema = z.object({
   message_credits: z.number().int().nonnegative(),
   photo_credits: z.number().int().nonnegative(),
   gift_credits: z.number().int().nonnegative(),
+  /** Credits a started minute of a call costs its caller (issue 22; absent: none). */
+  call_minute_credits: z.number().int().nonnegative().optional(),
   signup_credits: z.number().int().nonnegative(),
   message_length: z.number().int().positive(),
   minimum_message_costs: z.record(z.string(), z.object({ costs: z.number().int().nonnegative(), currency: z.string().length(3) })),

@@ -7,9 +7,11 @@ import {
   SOCKET_HEARTBEAT_MS,
   SOCKETS_PER_MEMBER,
   TYPING_EVENT_EVERY_MS,
+  CALL_SIGNAL_MAX_CHARS,
 } from "../../common/constants";
 import { ACTIVITY_WRITE_EVERY_MS } from "../../common/activity";
 import { clientEventSchema, SOCKET_CLOSE, type ServerEvent } from "../../common/schemas/realtime";
+import type { CallSignal } from "../../common/schemas/calls";
 import type { PubSub } from "../adapters/pubsub";
 import { AppError, notFound } from "../errors";
 import { EventBudget, type EventBudgetLimits } from "./eventBudget";
@@ -41,6 +43,10 @@ export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
 export interface RealtimeDeps {
   /** May this member signal typing in this conversation? Answers the partner's id, or null. */
   typingPartner(memberId: number, conversationId: number): Promise<number | null>;
+  /** Relays a call's signal to the other member of the call, when the member is one of its two and it talks (CallsService.relay). */
+  callSignal?(memberId: number, callId: number, signal: CallSignal): Promise<void>;
+  /** A page of the member's in this call is still there. */
+  callAlive?(memberId: number, callId: number): Promise<void>;
   /** Which of these sessions are still live. */
   liveSessions(sessionIds: number[]): Promise<Set<number>>;
   /** The member is here (a socket opened or answered): for "online now", called at most every ACTIVITY_WRITE_EVERY_MS. */
@@ -253,7 +259,8 @@ export class Realtime {
   }
 
   private async receive(memberId: number, raw: string): Promise<void> {
-    if (raw.length > 1000) return;
+    // Only a call's session description is long; its schema limits it again.
+    if (raw.length > CALL_SIGNAL_MAX_CHARS + 200 || (raw.length > 1000 && !raw.includes('"call-signal"'))) return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw);
@@ -267,6 +274,10 @@ export class Realtime {
       if (!this.members.get(memberId)?.typing.allow(event.data.conversation)) return;
       const partner = await this.deps.typingPartner(memberId, event.data.conversation).catch(() => null);
       if (partner) await this.publish(partner, { type: "typing", conversation: event.data.conversation, from: memberId });
+    } else if (event.data.type === "call-signal") {
+      await this.deps.callSignal?.(memberId, event.data.call, event.data.signal).catch(() => {});
+    } else if (event.data.type === "call-alive") {
+      await this.deps.callAlive?.(memberId, event.data.call).catch(() => {});
     }
   }
 }

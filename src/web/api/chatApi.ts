@@ -251,3 +251,23 @@ export function useDeleteChat() {
     onSettled: () => refetchChats(),
   });
 }
+
+/** Takes a message's harassment nudge off every open conversation that shows it (answered, issue 22). */
+export function forgetNudge(messageId: number) {
+  queryClient.setQueriesData<ConversationResponse>({ queryKey: queryKeys.conversations }, (data) =>
+    data?.messages.some((m) => m.id === messageId && m.nudge)
+      ? { ...data, messages: data.messages.map((m) => (m.id === messageId ? { ...m, nudge: undefined } : m)) }
+      : data,
+  );
+}
+
+/**
+ * "No, it's fine" to the harassment nudge on a received message (POST /api/chatnudge.php): the question
+ * goes at once, and the server remembers the answer for the next load.
+ */
+export function useDismissNudge() {
+  return useMutation({
+    mutationFn: (message: number) => call("POST /api/chatnudge.php", { body: { message } }),
+    onSuccess: (_answer, message) => forgetNudge(message),
+  });
+}

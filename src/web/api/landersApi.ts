@@ -1,4 +1,5 @@
 import { type QueryClient, useQuery } from "@tanstack/react-query";
+import type { FirstData } from "../../common/firstData";
 import type { Niche } from "../../common/landers";
 import { call } from "./apiClient";
 import { takePageData } from "./pageData";
@@ -18,5 +19,10 @@ export function useLanderProfiles(niche: Niche, limit: number) {
  */
 export function seedLanderFromPage(queryClient: QueryClient): void {
   const lander = takePageData("lander");
-  if (lander) queryClient.setQueryData(["lander", lander.niche, lander.limit], lander.answer);
+  if (lander) seedLander(queryClient, lander);
+}
+
+/** A landing page's profiles into the cache (the browser from the page, the server's rendering from its data). */
+export function seedLander(queryClient: QueryClient, lander: NonNullable<FirstData["lander"]>): void {
+  queryClient.setQueryData(["lander", lander.niche, lander.limit], lander.answer);
 }

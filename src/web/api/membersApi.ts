@@ -1,6 +1,6 @@
 import type { ReportRequest } from "../../common/schemas/reports";
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
-import type { MemberView } from "../../common/schemas/members";
+import { keepPreviousData, type QueryClient, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import type { MemberView, SearchResponse } from "../../common/schemas/members";
 import { filtersToApiQuery, filtersToParams, type SearchFilters } from "../features/members/filterQuery";
 import { call } from "./apiClient";
 import { takePageData } from "./pageData";
@@ -17,7 +17,26 @@ function searchKey(filters: SearchFilters, mine: boolean) {
  */
 export function seedHomeFromPage(): void {
   const home = takePageData("home");
-  if (home) queryClient.setQueryData(searchKey({}, false), { pages: [home], pageParams: [null] });
+  if (home) seedHome(queryClient, home);
+}
+
+/**
+ * A member's own landing page brings the member (server: features/web/firstData.ts): into the cache
+ * as their profile, so that the page shows them without calling member.php.
+ */
+export function seedMemberFromPage(): void {
+  const member = takePageData("member");
+  if (member) seedMember(queryClient, member);
+}
+
+/** A member's profile, as GET /api/member.php answered it, into the cache. */
+export function seedMember(client: QueryClient, member: { id: number; view: MemberView }): void {
+  client.setQueryData(queryKeys.member(member.id), member.view);
+}
+
+/** A visitor's home page's members into the cache as the search without filters. */
+export function seedHome(client: QueryClient, home: SearchResponse): void {
+  client.setQueryData(searchKey({}, false), { pages: [home], pageParams: [null] });
 }
 
 /**

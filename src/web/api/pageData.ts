@@ -7,6 +7,8 @@ let data: FirstData | null = null;
  * same page in this tab asks the server as usual, rather than show what was true at the first load.
  */
 export function takePageData<K extends keyof FirstData>(key: K): FirstData[K] {
+  // The server's rendering (ssr.tsx) puts its data in the cache itself.
+  if (typeof document === "undefined") return undefined;
   if (!data) {
     const block = document.getElementById(FIRST_DATA_ID);
     try {

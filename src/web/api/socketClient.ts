@@ -1,5 +1,6 @@
 import { create } from "zustand";
-import { type ClientEvent, SOCKET_FINAL_CLOSE_CODES, type ServerEvent } from "../../common/schemas/realtime";
+import type { ClientEvent, ServerEvent } from "../../common/schemas/realtime";
+import { SOCKET_FINAL_CLOSE_CODES } from "../../common/socketClose";
 
 interface SocketState {
   connected: boolean;

@@ -73,7 +73,14 @@ function Conversation({ target }: { target: ConversationRef }) {
             <HiddenFolderNotice conversation={conversationId} />
             <MessageList conversation={data} ownId={user.id} target={target} />
             <TypingIndicator conversation={conversationId} name={data.member.name} />
-            <SendBar target={target} partner={data.member} user={user} conversation={conversationId} firstMessage={data.messages.length === 0} />
+            <SendBar
+              target={target}
+              partner={data.member}
+              user={user}
+              conversation={conversationId}
+              firstMessage={data.messages.length === 0}
+              partnerAnswered={data.messages.some((m) => m.sender === data.member.id)}
+            />
           </>
         ) : error ? (
           <div className="overflow-auto">

@@ -2,7 +2,7 @@ import { Container } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { ApiError } from "../api/apiClient";
-import { useMember } from "../api/membersApi";
+import { seedMemberFromPage, useMember } from "../api/membersApi";
 import { ErrorPage } from "../components/ErrorPage";
 import { PageSpinner } from "../components/PageSpinner";
 import { LanderCta } from "../features/landers/LanderCta";
@@ -13,6 +13,8 @@ import { useLanderNiche } from "../features/landers/useLanderNiche";
 import { parseMemberId } from "../features/members/parseMemberId";
 import { useRouteName } from "../hooks/useRouteName";
 import "../features/landers/landers.scss";
+
+seedMemberFromPage();
 
 /**
  * A member's own landing pages: /members/{id}/landing (the profile in the spotlight),

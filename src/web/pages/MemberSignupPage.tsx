@@ -2,12 +2,14 @@ import { Card, Col, Container, Row } from "react-bootstrap";
 import { Photo } from "../components/Photo";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useParams } from "react-router";
-import { useMember } from "../api/membersApi";
+import { seedMemberFromPage, useMember } from "../api/membersApi";
 import { useSettings } from "../api/settingsApi";
 import { useUser } from "../api/userApi";
 import { ErrorPage } from "../components/ErrorPage";
 import { parseMemberId } from "../features/members/parseMemberId";
 import { SignupWizard } from "../features/signup/SignupWizard";
+
+seedMemberFromPage();
 
 /**
  * /members/{id}/signup: sign up to write to this member; the signup form's message becomes the first

@@ -47,7 +47,12 @@ export function MembersPage() {
       </div>
       {maySearch ? (
         <>
-          <SearchFilterForm filters={shown} onSearch={(next) => setParams(filtersToParams(next))} canSortByDistance={Boolean(user?.profile.country)} />
+          <SearchFilterForm
+            filters={shown}
+            keepChoices={mine}
+            onSearch={(next) => setParams(filtersToParams(next))}
+            canSortByDistance={Boolean(user?.profile.country)}
+          />
           <SearchResults filters={mine ? {} : filters} mine={mine} />
         </>
       ) : (

@@ -7,7 +7,8 @@ interface NetworkState {
 }
 
 export const useNetworkStore = create<NetworkState>(() => ({
-  online: typeof navigator === "undefined" ? true : navigator.onLine,
+  // Node has a navigator without onLine (the server's rendering, ssr.tsx): online there.
+  online: typeof navigator === "undefined" || navigator.onLine !== false,
   wasOffline: false,
 }));
 

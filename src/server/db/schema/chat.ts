@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { CallMedia, CallStatus } from "../../../common/callRules";
 import { sites } from "./sites";
 import { profiles } from "./users";
 
@@ -55,7 +56,11 @@ export const conversationMembers = pgTable(
   (t) => [primaryKey({ columns: [t.conversationId, t.memberId] }), index("conversation_members_member_idx").on(t.memberId)],
 );
 
-export type MessageKind = "text" | "photo" | "gift" | "voice";
+/** `call`: a call's entry, written when it ends (body: its outcome, attachment: its media, duration: how long it was talked). */
+export type MessageKind = "text" | "photo" | "gift" | "voice" | "call";
+
+/** A message's harassment nudge for its recipient (messages.nudge). */
+export type MessageNudge = "asked" | "dismissed";
 
 export const messages = pgTable(
   "messages",
@@ -76,6 +81,14 @@ export const messages = pgTable(
     credits: integer("credits").notNull().default(0),
     /** Scam signals of a text message (src/common/scamSignals.ts: one bit per kind, 0 for none). */
     scamSignals: integer("scam_signals").notNull().default(0),
+    /**
+     * Harassment nudge (issue 22, src/common/harassment.ts): "asked" when a text that looks insulting or
+     * sexual was sent to a member who had not written in the conversation yet (its recipient is asked
+     * "Does this bother you?"), "dismissed" once they answered "No, it's fine" or reported it; null for none.
+     */
+    nudge: text("nudge").$type<MessageNudge>(),
+    /** A photo the nudity model flagged (common/photoSafety.ts): its recipient sees it blurred until they choose to view it. */
+    photoFlagged: boolean("photo_flagged").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -86,6 +99,44 @@ export const messages = pgTable(
     index("messages_photo_idx").on(t.attachment).where(sql`kind = 'photo'`),
     // Who may fetch a voice message: found by its file name.
     index("messages_voice_idx").on(t.attachment).where(sql`kind = 'voice'`),
+  ],
+);
+
+/**
+ * A call between the two members of a conversation (issue 22). While it rings or talks its status is
+ * `ringing` or `active`; then one of the outcomes (common/callRules.ts). A member is in at most one
+ * live call; the sides' `alive` times tell the server which live call lost a side.
+ */
+export const calls = pgTable(
+  "calls",
+  {
+    id: serial("id").primaryKey(),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    callerId: integer("caller_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    calleeId: integer("callee_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    media: text("media").$type<CallMedia>().notNull(),
+    status: text("status").$type<CallStatus>().notNull().default("ringing"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** Credits a started minute costs the caller: the site's price when the call began. */
+    minuteCredits: integer("minute_credits").notNull().default(0),
+    /** Started minutes charged to the caller so far. */
+    minutesCharged: integer("minutes_charged").notNull().default(0),
+    callerAliveAt: timestamp("caller_alive_at", { withTimezone: true }).notNull().defaultNow(),
+    calleeAliveAt: timestamp("callee_alive_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("calls_conversation_idx").on(t.conversationId),
+    // The live calls of a member (few rows: a partial index each way).
+    index("calls_live_caller_idx").on(t.callerId).where(sql`status IN ('ringing', 'active')`),
+    index("calls_live_callee_idx").on(t.calleeId).where(sql`status IN ('ringing', 'active')`),
   ],
 );
 

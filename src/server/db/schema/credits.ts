@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
-export type LedgerReason = "signup_bonus" | "message" | "photo" | "voice" | "gift" | "purchase" | "bonus" | "refund";
+export type LedgerReason = "signup_bonus" | "message" | "photo" | "voice" | "call" | "gift" | "purchase" | "bonus" | "refund";
 
 /**
  * Every credit movement, append-only. users.credits is the balance, changed only in the same

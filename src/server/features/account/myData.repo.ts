@@ -60,9 +60,11 @@ export async function collectMyData(db: Db, userId: number) {
     ),
     q(
       db,
-      // A photo or voice message by the address its two members fetch it at (features/chat).
+      // A photo or voice message by the address its two members fetch it at (features/chat); a call's
+      // entry with its media (body: how it ended, duration: how long it was talked).
       sql`SELECT m.conversation_id, m.sender_id = ${userId} AS sent_by_me, m.kind, m.body,
           CASE m.kind WHEN 'photo' THEN '/chatphotos/' || m.attachment || '.jpg' WHEN 'voice' THEN '/chatvoice/' || m.attachment END AS file,
+          CASE WHEN m.kind = 'call' THEN m.attachment END AS call_media,
           m.duration_ms, m.credits, m.created_at
         FROM messages m JOIN conversation_members cm ON cm.conversation_id = m.conversation_id AND cm.member_id = ${userId} ORDER BY m.id`,
     ),

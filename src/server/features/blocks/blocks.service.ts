@@ -19,6 +19,8 @@ export class BlocksService {
   constructor(
     private readonly db: Db,
     private readonly members: MembersService,
+    /** After a block: what must stop between the two at once (a live call). */
+    private readonly onBlocked: (blocker: number, blocked: number) => Promise<void> = async () => {},
   ) {}
 
   async block(viewer: Viewer & { id: number }, target: number): Promise<void> {
@@ -28,6 +30,7 @@ export class BlocksService {
       if (!(err instanceof AppError && err.code === "blocked_by")) throw err;
     });
     await this.db.transaction((tx) => blockIn(tx, viewer.id, target));
+    await this.onBlocked(viewer.id, target);
   }
 
   async unblock(memberId: number, target: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { CARD_COLUMNS, type RawCard } from "../members/members.repo";
 import { CHAT_LIST_MAX, type ListVersion } from "./chatListCache";
-import { and, count, desc, eq, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import { type Db, isUniqueViolation, preparedRows } from "../../db/client";
 import { moveCreditsParts } from "../credits/ledger";
 import { keyAnswerPart } from "../credits/idempotency";
@@ -16,6 +16,25 @@ export const pairOf = (a: number, b: number) => (a < b ? { memberA: a, memberB: 
 export async function findConversation(db: Db, id: number): Promise<ConversationRow | null> {
   const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
   return row ?? null;
+}
+
+/** The conversation a message is in, or null. */
+export async function conversationOfMessage(db: Db, messageId: number): Promise<number | null> {
+  const [row] = await db.select({ conversationId: messages.conversationId }).from(messages).where(eq(messages.id, messageId));
+  return row?.conversationId ?? null;
+}
+
+/**
+ * Marks the harassment nudge of a message from `senderId` as answered by its recipient ("No, it's fine"
+ * or a report, issue 22): they are not asked again. Answers whether the message has a nudge at all.
+ */
+export async function settleNudge(db: Db, messageId: number, senderId: number): Promise<boolean> {
+  const rows = await db
+    .update(messages)
+    .set({ nudge: "dismissed" })
+    .where(and(eq(messages.id, messageId), eq(messages.senderId, senderId), isNotNull(messages.nudge)))
+    .returning({ id: messages.id });
+  return rows.length > 0;
 }
 
 export async function findConversationBetween(db: Db, a: number, b: number): Promise<ConversationRow | null> {
@@ -107,11 +126,16 @@ export async function countStartedBy(db: Db, memberId: number): Promise<number> 
 }
 
 /**
- * A new message: what its sender decided; id and time come from the database. `hide`: it holds one of
+ * A new message: what its sender decided; id, time and nudge come from the database. `hide`: it holds one of
  * the recipient's hidden words (for the recipient's Hidden folder, when the sender is a new contact).
  */
-export type NewMessage = Pick<MessageRow, "conversationId" | "senderId" | "kind" | "body" | "attachment" | "credits" | "scamSignals" | "durationMs"> & {
+export type NewMessage = Pick<
+  MessageRow,
+  "conversationId" | "senderId" | "kind" | "body" | "attachment" | "credits" | "scamSignals" | "durationMs" | "photoFlagged"
+> & {
   hide: boolean;
+  /** It looks insulting or sexual: its recipient is asked about it if they have not written yet (nudgeOf). */
+  harassing: boolean;
 };
 
 /** A message row as the statements below answer it (ids may come as strings, times as text on PGlite). */
@@ -125,6 +149,8 @@ interface RawMessage {
   credits: number;
   scam_signals: number;
   duration_ms: number | null;
+  nudge: MessageRow["nudge"];
+  photo_flagged: boolean;
   created_at: Date | string;
 }
 
@@ -138,6 +164,8 @@ const messageOf = (row: RawMessage): MessageRow => ({
   credits: row.credits,
   scamSignals: row.scam_signals,
   durationMs: row.duration_ms,
+  nudge: row.nudge,
+  photoFlagged: row.photo_flagged,
   createdAt: new Date(row.created_at),
 });
 
@@ -158,9 +186,9 @@ const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY
 function messageParts(select: string, hide: string): string {
   return `
   inserted AS (
-    INSERT INTO messages (conversation_id, sender_id, kind, body, attachment, credits, scam_signals, duration_ms)
+    INSERT INTO messages (conversation_id, sender_id, kind, body, attachment, credits, scam_signals, duration_ms, nudge, photo_flagged)
     ${select}
-    RETURNING id, conversation_id, sender_id, kind, body, attachment, credits, scam_signals, duration_ms, created_at),
+    RETURNING id, conversation_id, sender_id, kind, body, attachment, credits, scam_signals, duration_ms, nudge, photo_flagged, created_at),
   touched AS (
     UPDATE conversations c SET last_message_at = i.created_at FROM inserted i WHERE c.id = i.conversation_id),
   sides AS (
@@ -174,6 +202,14 @@ function messageParts(select: string, hide: string): string {
         ELSE NOT EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = i.conversation_id AND m.sender_id = cm.member_id) END
     FROM inserted i WHERE cm.conversation_id = i.conversation_id
     RETURNING cm.in_hidden_folder)`;
+}
+
+/**
+ * A new message's nudge (SQL): "asked" when `harassing` (an SQL boolean: the text looks insulting or
+ * sexual) and the recipient has sent nothing in the conversation yet (issue 22), else null.
+ */
+function nudgeOf(conversation: string, sender: string, harassing: string): string {
+  return `CASE WHEN ${harassing} AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = ${conversation} AND m.sender_id <> ${sender}) THEN 'asked' END`;
 }
 
 /**
@@ -192,12 +228,14 @@ export async function insertMessage(db: Db, m: NewMessage): Promise<{ message: M
     m.scamSignals,
     m.durationMs,
     m.hide,
+    m.harassing,
+    m.photoFlagged,
   ]);
   return { message: messageOf(row), hidden: row.hidden === true };
 }
 
 // `hidden`: the message went to the recipient's Hidden folder (the sender's side is never in it).
-const INSERT_MESSAGE = `WITH ${messageParts("SELECT $1::int, $2::int, $3, $4, $5, $6::int, $7::int, $8::int", "$9::boolean")}
+const INSERT_MESSAGE = `WITH ${messageParts(`SELECT $1::int, $2::int, $3, $4, $5, $6::int, $7::int, $8::int, ${nudgeOf("$1::int", "$2::int", "$10::boolean")}, $11::boolean`, "$9::boolean")}
   SELECT inserted.*, (SELECT bool_or(in_hidden_folder) FROM sides) AS hidden FROM inserted`;
 
 /** A message sent in one statement (sendMessage). */
@@ -214,8 +252,12 @@ export interface MessageSend {
   scamSignals: number;
   /** How long a voice message plays; null for the other kinds. */
   durationMs: number | null;
+  /** A photo the nudity model flagged (common/photoSafety.ts); false for the other kinds. */
+  photoFlagged: boolean;
   /** The text holds one of the recipient's hidden words (see messageParts). */
   hide: boolean;
+  /** The text looks insulting or sexual (src/common/harassment.ts; see nudgeOf). */
+  harassing: boolean;
   /** Credits the message costs (spent with a ledger row for `reason`). */
   cost: number;
   reason: "message" | "gift" | "photo" | "voice";
@@ -278,6 +320,8 @@ export async function sendMessage(db: Db, s: MessageSend): Promise<MessageSendRe
     s.scamSignals,
     s.durationMs,
     s.hide,
+    s.harassing,
+    s.photoFlagged,
   ]);
   if (row.stored !== null) return { outcome: "repeated", answer: row.stored };
   if (row.conversation === null) return { outcome: "longer_steps" };
@@ -311,7 +355,7 @@ const SEND_MESSAGE = `
     RETURNING id),
   conv AS (
     SELECT id FROM existing UNION ALL SELECT id FROM created),
-  ${messageParts("SELECT conv.id, $1, $6, $7, $8, $9::int, $17::int, $18::int FROM conv, moved", "$19::boolean")},
+  ${messageParts(`SELECT conv.id, $1, $6, $7, $8, $9::int, $17::int, $18::int, ${nudgeOf("conv.id", "$1", "$20::boolean")}, $21::boolean FROM conv, moved`, "$19::boolean")},
   created_sides AS (
     INSERT INTO conversation_members (conversation_id, member_id, unread, read_up_to, in_hidden_folder)
     SELECT c.id, side.member_id, CASE WHEN side.member_id = $1 THEN 0 ELSE 1 END, CASE WHEN side.member_id = $1 THEN i.id ELSE 0 END,

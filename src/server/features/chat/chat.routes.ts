@@ -151,6 +151,22 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     },
   );
 
+  app.post(
+    "/api/chatnudge.php",
+    {
+      config: { auth: "member" },
+      schema: {
+        tags: ["chat"],
+        summary: 'Answer "No, it\'s fine" to the harassment nudge on a received message: it is not asked again',
+        ...chatCalls["POST /api/chatnudge.php"],
+      },
+    },
+    async (request) => {
+      await chat.dismissNudge(memberOf(request), request.site, request.body.message);
+      return { ok: true as const };
+    },
+  );
+
   app.delete(
     "/api/chat.php",
     {

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { CHAT_HISTORY_LIMIT, CHAT_PAGE_SIZE, FREE_CONVERSATIONS_TO_START, VOICE_MAX_SECONDS } from "../../../common/constants";
 import { messageCost, voiceMessageCost } from "../../../common/messageCost";
+import { CALL_MEDIA, CALL_OUTCOMES, type CallMedia, type CallOutcome } from "../../../common/callRules";
 import { scamKindsOf, scamMask, scamSignals } from "../../../common/scamSignals";
 import { matchesHiddenWords } from "../../../common/hiddenWords";
+import { harassmentLanguages, looksHarassing } from "../../../common/harassment";
 import fastJson from "fast-json-stringify";
 import { z } from "zod";
 import {
@@ -21,6 +23,8 @@ import type { OpenedFile, Storage } from "../../adapters/storage";
 import { enqueueNotification, type NotificationPayload } from "../notifications/notify";
 import { detectImageType } from "../photos/detectImageType";
 import { processChatPhoto } from "../photos/processPhoto";
+import type { PhotoClassifier } from "../photoSafety/photoClassifier";
+import { isFlaggedPhoto } from "../../../common/photoSafety";
 import { inspectVoice, VOICE_CONTENT_TYPES, type VoiceFormat } from "./voiceFile";
 import { AppError } from "../../errors";
 import type { SiteRow } from "../settings/settings.repo";
@@ -32,6 +36,7 @@ import { placeOfProfile } from "../members/ownSearch";
 import { memberCardDto } from "../members/profileDto";
 import { assertMayWrite, findVisibleProfile, isVisible, type Viewer } from "../members/access";
 import {
+  conversationOfMessage,
   countStartedBy,
   findChatFileAccess,
   findConversation,
@@ -51,6 +56,7 @@ import {
   recentMessages,
   isPairTaken,
   sendMessage,
+  settleNudge,
 } from "./chat.repo";
 import { bodyOf, CHAT_LIST_KEEP_MAX, CHAT_LIST_MAX, ChatListCache, type ListItem, utcDayNumber } from "./chatListCache";
 
@@ -97,11 +103,12 @@ export const chatVoiceUrl = (file: string) => `/chatvoice/${file}`;
 const VOICE_LENGTH_SLACK_MS = 1500;
 
 /**
- * A message as `viewer` sees it: the recipient also gets its scam signals (the sender never: they were
- * asked before sending).
+ * A message as `viewer` sees it: the recipient also gets its scam signals and its harassment nudge
+ * while they have not answered it (the sender never: they were asked before sending).
  */
 export function messageDto(
-  m: Pick<MessageRow, "id" | "conversationId" | "senderId" | "kind" | "body" | "attachment" | "createdAt" | "scamSignals" | "durationMs">,
+  m: Pick<MessageRow, "id" | "conversationId" | "senderId" | "kind" | "body" | "attachment" | "createdAt" | "scamSignals" | "durationMs" | "nudge"> &
+    Partial<Pick<MessageRow, "photoFlagged">>,
   readByOther: number,
   viewer: number,
 ): ChatMessage {
@@ -112,12 +119,21 @@ export function messageDto(
     sender: m.senderId,
     kind: m.kind,
     body: m.kind === "gift" ? (m.attachment ?? "") : m.body,
-    ...(m.kind === "photo" && m.attachment ? { photo: chatPhotoUrls(m.attachment) } : {}),
+    ...(m.kind === "photo" && m.attachment ? { photo: { ...chatPhotoUrls(m.attachment), ...(m.photoFlagged ? { flagged: true } : {}) } } : {}),
     ...(m.kind === "voice" && m.attachment ? { voice: { url: chatVoiceUrl(m.attachment), duration_ms: m.durationMs ?? 0 } } : {}),
+    ...(m.kind === "call" ? { call: callEntryOf(m) } : {}),
     created_at: m.createdAt.toISOString(),
     read: m.id <= readByOther,
     ...(scam.length > 0 ? { scam } : {}),
+    ...(m.senderId !== viewer && m.nudge === "asked" ? { nudge: true as const } : {}),
   };
+}
+
+/** What a call's entry holds: media in the attachment, the outcome in the body, the talked time as its duration. */
+function callEntryOf(m: Pick<MessageRow, "body" | "attachment" | "durationMs">): NonNullable<ChatMessage["call"]> {
+  const media = (CALL_MEDIA as readonly string[]).includes(m.attachment ?? "") ? (m.attachment as CallMedia) : "voice";
+  const outcome = (CALL_OUTCOMES as readonly string[]).includes(m.body) ? (m.body as CallOutcome) : "ended";
+  return { media, outcome, duration_ms: m.durationMs };
 }
 
 /** A chat photo file name: the photo's id, and the full photo or its thumbnail. */
@@ -147,6 +163,10 @@ interface Content {
   scamSignals: number;
   /** How long a voice message plays (null for the other kinds). */
   durationMs: number | null;
+  /** A text that looks insulting or sexual (common/harassment.ts): its recipient is asked about it if they have not written yet. */
+  harassing: boolean;
+  /** A photo the nudity model flagged (common/photoSafety.ts); false for the other kinds. */
+  photoFlagged: boolean;
   cost: number;
   reason: "message" | "gift" | "photo" | "voice";
 }
@@ -154,10 +174,11 @@ interface Content {
 /** What a send stores, and whether it goes to the recipient's Hidden folder (when they are new to its sender). */
 type HeldContent = Content & { hide: boolean };
 
-/** A send's answer, and whether it queued a job that is due now. */
+/** A send's answer, whether it queued a job that is due now, and whether its recipient is asked about it (a harassment nudge). */
 interface Sent {
   result: SendMessageResponse;
   due: boolean;
+  nudged: boolean;
 }
 
 /** Where live events go (the Realtime hub, or nothing in tests that do not care). */
@@ -178,6 +199,8 @@ export class ChatService {
     private readonly mailDelayMs: number,
     /** Called after notifications were queued (wakes the job worker). */
     private readonly onQueued: () => void,
+    /** Scores chat photos for nudity (photo safety, issue 22). */
+    private readonly photoClassifier: PhotoClassifier,
   ) {}
 
   /** Long conversation lists, kept while unchanged (per instance; checked on every use). */
@@ -216,6 +239,9 @@ export class ChatService {
       attachment: null,
       scamSignals: scamMask(scamSignals(text)),
       durationMs: null,
+      // Checked in the sender's language and the site's (common/harassment.ts).
+      harassing: looksHarassing(text, harassmentLanguages(member.user.language, site.settings.domain_language)),
+      photoFlagged: false,
       cost,
       reason: "message",
     } as const;
@@ -243,6 +269,14 @@ export class ChatService {
     } catch {
       throw new AppError(400, "image_corrupt");
     }
+    // Photo safety: scored before the message exists, so no recipient ever gets an unchecked photo.
+    let flagged: boolean;
+    try {
+      flagged = isFlaggedPhoto(await this.photoClassifier.classify(file));
+    } catch (err) {
+      await Promise.all([this.storage.remove(`chatphotos/${stored.id}.jpg`), this.storage.remove(`chatphotos/${stored.id}_thumb.jpg`)]);
+      throw err;
+    }
     const removeFiles = () => Promise.all([this.storage.remove(`chatphotos/${stored.id}.jpg`), this.storage.remove(`chatphotos/${stored.id}_thumb.jpg`)]);
     try {
       const content = {
@@ -251,6 +285,8 @@ export class ChatService {
         attachment: stored.id,
         scamSignals: 0,
         durationMs: null,
+        harassing: false,
+        photoFlagged: flagged,
         cost: site.settings.photo_credits,
         reason: "photo",
       } as const;
@@ -291,6 +327,8 @@ export class ChatService {
         attachment: name,
         scamSignals: 0,
         durationMs: voice.durationMs,
+        harassing: false,
+        photoFlagged: false,
         cost: voiceMessageCost(site.settings),
         reason: "voice",
       } as const;
@@ -335,7 +373,17 @@ export class ChatService {
       member,
       site,
       input,
-      { kind: "gift", body: "", attachment: input.gift, scamSignals: 0, durationMs: null, cost: site.settings.gift_credits, reason: "gift" },
+      {
+        kind: "gift",
+        body: "",
+        attachment: input.gift,
+        scamSignals: 0,
+        durationMs: null,
+        harassing: false,
+        photoFlagged: false,
+        cost: site.settings.gift_credits,
+        reason: "gift",
+      },
       req,
     );
   }
@@ -355,14 +403,15 @@ export class ChatService {
     const held = { ...content, hide: content.kind === "text" && matchesHiddenWords(content.body, hiddenWords) };
 
     if (req.idempotencyKey !== undefined) checkIdempotencyKey(req.idempotencyKey);
-    const { result, due } = (await this.sendInOneStatement(member, site, to, held, req)) ?? (await this.sendInSteps(member, site, to, held, req));
+    const { result, due, nudged } = (await this.sendInOneStatement(member, site, to, held, req)) ?? (await this.sendInSteps(member, site, to, held, req));
     if (due) this.onQueued();
     // Live to the partner and to the sender's other pages, while the cached balance is renewed. The
     // message is stored and charged: neither can fail the send (both only log when Redis is away).
     const event = { type: "message", conversation: result.message.conversation, message: result.message } as const;
-    // The partner sees the message's scam signals (the sender's answer has none).
+    // The partner sees the message's scam signals and its nudge (the sender's answer has neither).
     const scam = scamKindsOf(content.scamSignals);
-    const partnerEvent = scam.length > 0 ? { ...event, message: { ...result.message, scam } } : event;
+    const partnerMessage = { ...result.message, ...(scam.length > 0 ? { scam } : {}), ...(nudged ? { nudge: true as const } : {}) };
+    const partnerEvent = scam.length > 0 || nudged ? { ...event, message: partnerMessage } : event;
     await Promise.all([this.events.publish(to, partnerEvent), this.events.publish(me, event), this.onMemberChanged(me)]);
     return result;
   }
@@ -385,12 +434,14 @@ export class ChatService {
       attachment: content.attachment,
       scamSignals: content.scamSignals,
       durationMs: content.durationMs,
+      photoFlagged: content.photoFlagged,
       hide: content.hide,
+      harassing: content.harassing,
       cost: content.cost,
       reason: content.reason,
       idempotencyKey: key ?? null,
       // The answer as messageDto makes it; the statement puts in id, conversation and time. A new message is unread.
-      answerDraft: { ...messageDto({ id: 0, conversationId: 0, senderId: me, createdAt: new Date(0), ...content }, 0, me), read: false },
+      answerDraft: { ...messageDto({ id: 0, conversationId: 0, senderId: me, createdAt: new Date(0), nudge: null, ...content }, 0, me), read: false },
       notificationDraft: { kind: "message", to, from: me, origin: req.origin } satisfies NotificationPayload,
       mailDelayMs: this.mailDelayMs,
     }).catch(async (err: unknown) => {
@@ -403,16 +454,16 @@ export class ChatService {
     });
     switch (sent.outcome) {
       case "sent":
-        return { result: { message: messageDto(sent.message, 0, me), credits: sent.balance }, due: sent.due };
+        return { result: { message: messageDto(sent.message, 0, me), credits: sent.balance }, due: sent.due, nudged: sent.message.nudge === "asked" };
       case "repeated":
-        return { result: JSON.parse(sent.answer) as SendMessageResponse, due: false };
+        return { result: JSON.parse(sent.answer) as SendMessageResponse, due: false, nudged: false };
       case "answered":
-        return { result: sent.answer, due: false };
+        return { result: sent.answer, due: false, nudged: false };
       case "not_enough_credits": {
         // A retry may have waited for its first send, which spent the last credits: it gets that answer.
         const answer = key !== undefined ? await storedAnswer<SendMessageResponse>(this.db, me, key) : null;
         if (!answer) throw new AppError(402, "not_enough_credits");
-        return { result: answer, due: false };
+        return { result: answer, due: false, nudged: false };
       }
       case "longer_steps":
         return null;
@@ -426,6 +477,7 @@ export class ChatService {
   private async sendInSteps(member: MemberRecord, site: SiteRow, to: number, content: HeldContent, req: SendRequest): Promise<Sent> {
     const me = member.user.id;
     let due = false;
+    let nudged = false;
     const result = await once(this.db, me, req.idempotencyKey, async (tx) => {
       // One member's sends go one at a time (openConversation locks the sender's row first): the
       // free-conversation count and the balance stay exact.
@@ -436,6 +488,7 @@ export class ChatService {
       const balance = await moveCredits(tx, me, -content.cost, content.reason);
       if (balance === null) throw new AppError(402, "not_enough_credits");
       const { message, hidden } = await insertMessage(tx, { conversationId, senderId: me, credits: content.cost, ...content });
+      nudged = message.nudge === "asked";
       // A message in the recipient's Hidden folder is announced to nobody (issue 22).
       if (!hidden) {
         due = await enqueueNotification(
@@ -446,7 +499,7 @@ export class ChatService {
       }
       return { message: messageDto(message, 0, me), credits: balance } satisfies SendMessageResponse;
     });
-    return { result, due };
+    return { result, due, nudged };
   }
 
   /**
@@ -514,6 +567,18 @@ export class ChatService {
   async showInInbox(member: MemberRecord, site: SiteRow, conversationId: number): Promise<void> {
     await this.partner(member, site, conversationId);
     await keepInInbox(this.db, conversationId, member.user.id);
+  }
+
+  /**
+   * The member's answer "No, it's fine" to the harassment nudge on a message they received (issue 22):
+   * they are not asked about it again. Not found unless the message is the partner's in one of the
+   * member's conversations and has a nudge.
+   */
+  async dismissNudge(member: MemberRecord, site: SiteRow, messageId: number): Promise<void> {
+    const conversationId = await conversationOfMessage(this.db, messageId);
+    if (conversationId === null) throw new AppError(404, "not_found");
+    const partner = await this.partner(member, site, conversationId);
+    if (!(await settleNudge(this.db, messageId, partner))) throw new AppError(404, "not_found");
   }
 
   /** Takes a conversation off the member's list (a new message brings it back). */

@@ -4,7 +4,7 @@ import { NICHE_FILTERS, type Niche, nicheOfSetting } from "../../../common/lande
 import { type LanderResponse, landersCalls } from "../../../common/schemas/landers";
 import type { Db } from "../../db/client";
 import { memberCardDto } from "../members/profileDto";
-import { visitorMaySearch } from "../members/members.routes";
+import { visitorMaySearch } from "../members/trafficSource";
 import { landerProfiles, type LanderRow } from "./landers.repo";
 
 /** Below this many profiles of a niche, a lander fills up with others of the niche's gender. */

@@ -6,9 +6,7 @@ import { type MemberRequest, memberOf } from "../../plugins/routeAuth";
 import type { MembersService } from "./members.service";
 import { ownSearchFacts, placeOfProfile } from "./ownSearch";
 import type { Viewer } from "./access";
-
-/** Cookie set when a visit arrives with a traffic source (network or ref). */
-export const TRAFFIC_SOURCE_COOKIE = "ts";
+import { visitorMaySearch } from "./trafficSource";
 
 export function viewerOf(request: FastifyRequest): Viewer {
   const member = request.member;
@@ -19,13 +17,6 @@ export function viewerOf(request: FastifyRequest): Viewer {
 export function memberViewerOf(request: FastifyRequest & MemberRequest): Viewer & { id: number } {
   const member = memberOf(request);
   return { ...viewerOf(request), id: member.user.id };
-}
-
-/** Visitors search only as the site allows: always, or only when they came with a traffic source. */
-export function visitorMaySearch(request: FastifyRequest): boolean {
-  const { logged_out_search, logged_out_search_trafficsource } = request.site.settings;
-  if (logged_out_search) return true;
-  return logged_out_search_trafficsource && request.cookies[TRAFFIC_SOURCE_COOKIE] === "1";
 }
 
 export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> = async (app, { members }) => {

@@ -13,6 +13,8 @@ import { etagMatches, photoEtag } from "./photoCaching";
 import { addPhoto, type PhotoRow, photoForServing, removePhoto } from "./photos.repo";
 import { makePhotoSize, photoSizeKey, removePhotoSizes, sourceFileName } from "./photoSizes";
 import { processPhoto } from "./processPhoto";
+import { isFlaggedPhoto } from "../../../common/photoSafety";
+import type { PhotoClassifier } from "../photoSafety/photoClassifier";
 
 export function ownPhotoDto(photo: PhotoRow, mainPhotoId: string | null): OwnPhoto {
   return {
@@ -48,6 +50,8 @@ export class PhotosService {
   constructor(
     private readonly db: Db,
     private readonly storage: Storage,
+    /** Scores new photos for nudity (photo safety, issue 22). */
+    private readonly classifier: PhotoClassifier,
   ) {}
 
   /** Checks the file by content, re-encodes it (dropping metadata) and stores it with its variants. */
@@ -60,8 +64,17 @@ export class PhotosService {
     } catch {
       throw new AppError(400, "image_corrupt");
     }
-    // Pre-moderation: only the owner sees it until a moderator approves it; post: shown at once. Queued either way.
-    const row = await addPhoto(this.db, member.profile.id, stored, max, newPhotoStatus(photoModerationOf(site.settings).mode));
+    let flagged: boolean;
+    try {
+      flagged = isFlaggedPhoto(await this.classifier.classify(file));
+    } catch (err) {
+      await this.removeFiles(stored);
+      throw err;
+    }
+    // Pre-moderation: only the owner sees it until a moderator approves it; post: shown at once. Queued
+    // either way. A photo the nudity model flagged waits for a moderator whatever the site's mode.
+    const status = flagged ? "pending" : newPhotoStatus(photoModerationOf(site.settings).mode);
+    const row = await addPhoto(this.db, member.profile.id, stored, max, status);
     if (!row) {
       await this.removeFiles(stored);
       throw new AppError(400, member.user.paidUser ? "photo_limit_premium" : "photo_limit_free", { max });

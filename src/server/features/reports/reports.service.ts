@@ -14,6 +14,7 @@ import { users } from "../../db/schema";
 import { newToken } from "../auth/tokens";
 import type { DecisionTeller } from "./decisionTeller";
 import { insertDecision, lockOpenReports } from "./decisions.repo";
+import { settleNudge } from "../chat/chat.repo";
 import {
   conversationSnapshot,
   decideReports,
@@ -59,6 +60,8 @@ export class ReportsService {
         evidence,
         messageId: messageId ?? null,
       });
+      // A reported message's harassment nudge is answered (issue 22): its recipient is not asked again.
+      if (messageId !== undefined) await settleNudge(tx, messageId, input.id);
       if (block) await blockIn(tx, viewer.id, input.id);
     });
     return { blocked: block };

@@ -1,17 +1,33 @@
 import { THEME } from "../../../common/constants";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Country, languagesOf } from "../../../common/locales";
 import { type Settings, settingsCalls, settingsSchema } from "../../../common/schemas/settings";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
 import { selectedCountry } from "../../plugins/requestContext";
-import { TRAFFIC_SOURCE_COOKIE } from "../members/members.routes";
+import { rememberTrafficSource } from "../members/trafficSource";
 import { findCompany, type SiteRow } from "./settings.repo";
 
 export interface SettingsRoutesOptions {
   db: Db;
   /** Web Push public key (VAPID): the browser subscribes with it (features/push). */
   pushPublicKey: string | null;
+}
+
+/** What GET /api/settings.php answers `request`: the site's settings with the visitor's country and languages. */
+export function requestSettings(request: FastifyRequest, pushPublicKey: string | null): Settings {
+  const selected = selectedCountry(request);
+  return settingsSchema.parse({
+    ...request.site.settings,
+    domain: request.site.domain,
+    company_id: request.site.companyId,
+    geoip_country: request.country,
+    geoip_selected_country: selected,
+    push_public_key: pushPublicKey,
+    languages: [...languagesOf(selected as Country)],
+    language: request.lang,
+  });
 }
 
 export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, { db, pushPublicKey }) => {
@@ -29,10 +45,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { site } = request;
-      // A visit that arrived with a traffic source may search while logged out where the site allows that.
-      if ((request.query.network || request.query.ref) && !request.cookies[TRAFFIC_SOURCE_COOKIE]) {
-        reply.setCookie(TRAFFIC_SOURCE_COOKIE, "1", { path: "/", httpOnly: true, sameSite: "lax" });
-      }
+      rememberTrafficSource(request, reply);
       // The answer depends only on the site, the visitor's country and the language: serialised once
       // per combination and site version (the resolver hands out a new row object after a change).
       let answers = serialised.get(site);
@@ -43,18 +56,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
       const key = `${request.country}|${request.lang}`;
       let body = answers.get(key);
       if (!body) {
-        const selected = selectedCountry(request);
-        const settings: Settings = settingsSchema.parse({
-          ...site.settings,
-          domain: site.domain,
-          company_id: site.companyId,
-          geoip_country: request.country,
-          geoip_selected_country: selected,
-          push_public_key: pushPublicKey,
-          languages: [...languagesOf(selected as Country)],
-          language: request.lang,
-        });
-        body = JSON.stringify(settings);
+        body = JSON.stringify(requestSettings(request, pushPublicKey));
         if (answers.size < 1000) answers.set(key, body);
       }
       // A string with a JSON content type is sent as it is, without serialising again.

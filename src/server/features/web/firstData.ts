@@ -2,7 +2,7 @@ import { FIRST_DATA_ID, type FirstData } from "../../../common/firstData";
 import { isLander, LANDER_PROFILES, landerNiche, type Niche } from "../../../common/landers";
 import { PHOTO_SLOTS, photoSrcSet } from "../../../common/photoSizes";
 import type { LanderResponse } from "../../../common/schemas/landers";
-import type { SearchResponse } from "../../../common/schemas/members";
+import type { MemberView, SearchResponse } from "../../../common/schemas/members";
 import { escapeHtml } from "../../escapeHtml";
 import type { SiteRow } from "../settings/settings.repo";
 
@@ -23,6 +23,35 @@ function photoPreload(url: string, sizes: string): string {
   return `<link rel="preload" as="image" href="${escapeHtml(url)}"${sources} fetchpriority="high" />`;
 }
 
+/** A page's data: the preload for the head, the JSON block for the body, and the data itself (for the server's rendering). */
+export interface PageFirstData {
+  head: string;
+  body: string;
+  data: FirstData;
+}
+
+/** A member as GET /api/member.php answers the request's visitor; it throws where they may not see them. */
+export type LoadMember = (id: number) => Promise<MemberView>;
+
+/** The routes of a member's own landing pages (/members/{id}/landing, landing2, landing3) and signup page. */
+export const MEMBER_LANDER_ROUTES: readonly string[] = ["members-id-landing", "members-id-landing2", "members-id-landing3", "members-id-signup"];
+
+/**
+ * A member's own landing page: the member sent with the HTML. Null for other pages, and where the
+ * visitor may not see the member (gone, hidden): the app says so, as it does after a call.
+ */
+export async function memberLanderFirstData(routeName: string, path: string, load: LoadMember): Promise<PageFirstData | null> {
+  if (!MEMBER_LANDER_ROUTES.includes(routeName)) return null;
+  const id = Number(path.split("/")[2]);
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const view = await load(id).catch(() => null);
+  if (!view) return null;
+  return { head: "", body: dataBlock({ member: { id, view } }), data: { member: { id, view } } };
+}
+
+/** A page the server renders without data of its own (signup: the form, the site's texts). */
+export const PAGE_WITHOUT_DATA: PageFirstData = { head: "", body: "", data: {} };
+
 /** A JSON data block that no text in it can close early (`</script>`). */
 function dataBlock(data: FirstData): string {
   return `<script type="application/json" id="${FIRST_DATA_ID}">${JSON.stringify(data).replace(/</g, "\\u003c")}</script>`;
@@ -33,7 +62,7 @@ function dataBlock(data: FirstData): string {
  * of the photo that is its largest picture, at high priority (the browser fetches it beside the
  * scripts). Null for other pages.
  */
-export async function landerFirstData(routeName: string, path: string, site: SiteRow, load: LoadLander): Promise<{ head: string; body: string } | null> {
+export async function landerFirstData(routeName: string, path: string, site: SiteRow, load: LoadLander): Promise<PageFirstData | null> {
   const [, , name, slug] = path.split("/");
   const lander = routeName === "landers-tinderswipe" ? "tinderswipe" : routeName === "landers-name" && isLander(name) ? name : null;
   if (!lander) return null;
@@ -45,6 +74,7 @@ export async function landerFirstData(routeName: string, path: string, site: Sit
   return {
     head: photo ? photoPreload(photo, firstPhoto === "large" ? PHOTO_SLOTS.landerCard : PHOTO_SLOTS.swipeCard) : "",
     body: dataBlock({ lander: { niche, limit: count, answer } }),
+    data: { lander: { niche, limit: count, answer } },
   };
 }
 
@@ -52,7 +82,7 @@ export async function landerFirstData(routeName: string, path: string, site: Sit
  * A visitor's home page: its newest members sent with the HTML, the first one's photo preloaded at high
  * priority (the grid's first card is the page's largest picture). Null where visitors may not search.
  */
-export async function homeFirstData(site: SiteRow, load: LoadHome): Promise<{ head: string; body: string } | null> {
+export async function homeFirstData(site: SiteRow, load: LoadHome): Promise<PageFirstData | null> {
   if (!load) return null;
   const answer = await load();
   // The first card with a photo (MemberGrid gives the same one high priority).
@@ -60,5 +90,6 @@ export async function homeFirstData(site: SiteRow, load: LoadHome): Promise<{ he
   return {
     head: image ? photoPreload(site.settings.cdn_prefix + image.thumb_filename, PHOTO_SLOTS.memberCard) : "",
     body: dataBlock({ home: answer }),
+    data: { home: answer },
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchPageRoute, type PageRoute } from "../../../common/routes";
@@ -8,14 +9,60 @@ import { sendCompressed } from "../../plugins/compression";
 import { sendError } from "../../plugins/errors";
 import { registerWithAuth } from "../../plugins/routeAuth";
 import { VISIT_COOKIE } from "../visits/visits.routes";
+import { signupsOpen } from "../../../common/signupSteps";
+import { rememberTrafficSource } from "../members/trafficSource";
 import { escapeHtml } from "../../escapeHtml";
 import type { CompanyRow } from "../settings/settings.repo";
-import { homeFirstData, type LoadHome, type LoadLander, landerFirstData } from "./firstData";
+import { homeFirstData, type LoadHome, type LoadLander, type LoadMember, landerFirstData, memberLanderFirstData, PAGE_WITHOUT_DATA } from "./firstData";
 import { LANDER_ROUTES, marketingPageHtml } from "./marketingPageHtml";
 import { LEGAL_ROUTES, legalPageHtml, PUBLIC_ROUTES } from "./publicPageHtml";
 import { canonicalUrl, hreflangLinks, pageDescription, robotsTxt, sitemapXml } from "./seo";
 import { PAGE_TITLE_KEYS } from "../../../web/hooks/pageTitleKeys";
 import { translate } from "../../i18n";
+import type { Settings } from "../../../common/schemas/settings";
+import { entryWarningVisible } from "../../../web/features/layout/entryWarningVisible";
+import type { RenderInput } from "../../../web/ssr";
+
+/**
+ * The pages the server renders for a visitor (src/web/ssr.tsx, built into dist/ssr), with the build's
+ * modules of their layout and page (their styles go in the head): the pages whose data comes with the
+ * HTML. Not the signup: its form keeps a draft in the browser (restored on a reload) that the server
+ * cannot show, and what a visitor types before the app is there would not reach the draft. The
+ * browser then loads visitor.html's small entry, which fetches the app after the first paint and runs
+ * it on the visitor's first touch (src/web/visitor.ts).
+ */
+const SERVER_RENDERED: Record<string, readonly string[]> = {
+  "landers-name": ["layouts/LanderLayout.tsx", "pages/LanderPage.tsx"],
+  "landers-tinderswipe": ["layouts/LanderLayout.tsx", "pages/TinderSwipeLanderPage.tsx"],
+  index: ["layouts/DefaultLayout.tsx", "pages/HomePage.tsx"],
+  signup: ["layouts/DefaultLayout.tsx", "pages/SignupPage.tsx"],
+  "members-id-landing": ["layouts/LanderLayout.tsx", "pages/MemberLandingPage.tsx"],
+  "members-id-landing2": ["layouts/LanderLayout.tsx", "pages/MemberLandingPage.tsx"],
+  "members-id-landing3": ["layouts/LanderLayout.tsx", "pages/MemberLandingPage.tsx"],
+  "members-id-signup": ["layouts/LanderLayout.tsx", "pages/MemberSignupPage.tsx"],
+};
+/** The signup forms: rendered here only where signups are open to every visit (see serverRendered). */
+const SIGNUP_ROUTES = ["signup", "members-id-signup"];
+
+type RenderVisitorPage = (input: RenderInput) => Promise<string | null>;
+
+/** The stylesheets of the build's `modules` and of what they import (not what they load later). */
+function stylesheets(webRoot: string, modules: readonly string[], template: string): string {
+  const manifest = JSON.parse(readFileSync(join(webRoot, ".vite/manifest.json"), "utf8")) as Record<string, { css?: string[]; imports?: string[] }>;
+  const seen = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const file of manifest[key].css ?? []) css.add(file);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  for (const key of modules) visit(key);
+  return [...css]
+    .filter((file) => !template.includes(`/${file}"`))
+    .map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" />`)
+    .join("\n    ");
+}
 
 /**
  * Serves the built client: hashed assets with long caching, and index.html for every page route of
@@ -28,8 +75,11 @@ export async function registerWeb(
   pageData: {
     lander(request: FastifyRequest): LoadLander;
     home(request: FastifyRequest): LoadHome;
+    member(request: FastifyRequest): LoadMember;
     /** The status of a shared date's page (/date/<token>): 200 while its link works, 410 once it is over, 404 for no such link. */
     dateShareStatus(request: FastifyRequest, token: string): Promise<200 | 404 | 410>;
+    /** What GET /api/settings.php answers the request (a page rendered on the server shows with them). */
+    settings(request: FastifyRequest): Settings;
   },
 ): Promise<void> {
   const indexPath = join(webRoot, "index.html");
@@ -53,14 +103,59 @@ export async function registerWeb(
     );
   }
   const template = built ? readFileSync(indexPath, "utf8") : null;
+  // The server's rendering of visitors' first pages, when the build made it (vite build does).
+  const visitorPath = join(webRoot, "visitor.html");
+  const ssrPath = join(webRoot, "../ssr/ssr.js");
+  const visitorTemplate = built && existsSync(visitorPath) && existsSync(ssrPath) ? readFileSync(visitorPath, "utf8") : null;
+  const renderVisitorPage = visitorTemplate ? ((await import(pathToFileURL(ssrPath).href)) as { renderPage: RenderVisitorPage }).renderPage : null;
+  // What visitor.ts fetches after the first paint and runs on the first touch: index.html's entry, then the modules it preloads.
+  const appFiles = template
+    ? [...template.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>|<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+        (m) => m[1] ?? m[2],
+      )
+    : [];
+  const styles = new Map(
+    visitorTemplate ? Object.entries(SERVER_RENDERED).map(([name, modules]) => [name, stylesheets(webRoot, modules, visitorTemplate)] as const) : [],
+  );
+
+  /** The page rendered for a visitor with the data it brings, or null (a member, the entry warning to show, another page). */
+  const serverRendered = async (request: FastifyRequest, route: PageRoute, data: RenderInput["data"]): Promise<string | null> => {
+    if (!renderVisitorPage || request.member || !SERVER_RENDERED[route.name]) return null;
+    const settings = pageData.settings(request);
+    // The warning's dialog is the app's: a visitor who may see it gets the app as before.
+    const warning = entryWarningVisible({
+      loggedIn: false,
+      installedApp: false,
+      dismissed: false,
+      enableSiteEntryPopup: settings.enable_site_entry_popup,
+      country: settings.geoip_country,
+      allowedCountries: settings.entry_warning_countries,
+      layout: route.layout,
+      routeName: route.name,
+    });
+    if (warning) return null;
+    // Signups open only to visits with a traffic source: the browser knows the visit's source (kept
+    // from its first page), the server does not, so the app decides whether the form shows (the
+    // shared rule, asked without a source: open to every visit or not).
+    if (SIGNUP_ROUTES.includes(route.name) && !signupsOpen(settings.signups, undefined)) return null;
+    try {
+      return await renderVisitorPage({ url: `${request.origin}${request.url}`, language: request.lang, settings, data });
+    } catch (error) {
+      // The app renders the page in the browser as it does for every other page.
+      request.log.error({ err: error, route: route.name }, "server rendering failed");
+      return null;
+    }
+  };
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply, status: number, route: PageRoute | null) => {
     // A shared date's page is opened by someone who is not a member (a member's friend): no visit
     // cookie, nothing kept by a cache, and its address (the link's token) sent to nobody as a referrer.
     const dateShare = route?.name === "date-share";
     if (dateShare) reply.header("referrer-policy", "no-referrer").header("x-robots-tag", "noindex");
-    else if (!request.cookies[VISIT_COOKIE]) {
-      reply.setCookie(VISIT_COOKIE, randomUUID(), { path: "/", httpOnly: true, sameSite: "lax" });
+    else {
+      if (!request.cookies[VISIT_COOKIE]) reply.setCookie(VISIT_COOKIE, randomUUID(), { path: "/", httpOnly: true, sameSite: "lax" });
+      // Also here, not only in settings.php: a lander's app starts on the visitor's first touch.
+      rememberTrafficSource(request, reply);
     }
     reply
       .header("cache-control", dateShare ? "no-store" : "no-cache")
@@ -89,7 +184,16 @@ export async function registerWeb(
       ? `${legal.title} – ${name}`
       : (marketing?.title ?? (pageTitle && pageTitle !== titleKey ? `${pageTitle} – ${name}` : (settings?.index_title ?? name)));
     const description = page?.description ?? (route ? pageDescription(route.name, request.lang) : null) ?? settings?.description ?? "";
-    let html = template
+    // The data the first render needs, in the page (a member's home is the search with their own filters: not sent).
+    const first =
+      route && request.site
+        ? ((await landerFirstData(route.name, path, request.site, pageData.lander(request))) ??
+          (route.name === "index" && !request.member ? await homeFirstData(request.site, pageData.home(request)) : null) ??
+          (route.name === "signup" && !request.member ? PAGE_WITHOUT_DATA : null) ??
+          (request.member ? null : await memberLanderFirstData(route.name, path, pageData.member(request))))
+        : null;
+    const rendered = first && route && visitorTemplate ? await serverRendered(request, route, first.data) : null;
+    let html = (rendered !== null && visitorTemplate ? visitorTemplate : template)
       .replace('<html lang="en">', `<html lang="${request.lang}">`)
       // Every text goes in through a function: in a replacement string "$&" or "$'" in the data would be read as patterns.
       .replace(/<title>.*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
@@ -100,14 +204,12 @@ export async function registerWeb(
     }
     // Members-only pages are not for search engines.
     else html = html.replace("</head>", `    <meta name="robots" content="noindex" />\n  </head>`);
-    if (page) html = html.replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>`);
-    // The data the first render needs, in the page (a member's home is the search with their own filters: not sent).
-    const first =
-      route && request.site
-        ? ((await landerFirstData(route.name, path, request.site, pageData.lander(request))) ??
-          (route.name === "index" && !request.member ? await homeFirstData(request.site, pageData.home(request)) : null))
-        : null;
-    if (first) html = html.replace("</head>", () => `    ${first.head}\n  </head>`).replace('<div id="root">', () => `${first.body}\n    <div id="root">`);
+    if (rendered !== null && route) {
+      html = html
+        .replace("</head>", () => `    ${styles.get(route.name) ?? ""}\n  </head>`)
+        .replace('<div id="root"></div>', () => `<div id="root" data-ssr="" data-app="${escapeHtml(appFiles.join(" "))}">${rendered}</div>`);
+    } else if (page) html = html.replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>`);
+    if (first) html = html.replace("</head>", () => `    ${first.head}\n  </head>`).replace('<div id="root"', () => `${first.body}\n    <div id="root"`);
     // Pages are answered by the not-found handler, which route-level compression does not reach.
     return sendCompressed(request, reply, html);
   };

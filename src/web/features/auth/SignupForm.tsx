@@ -25,6 +25,24 @@ function latestBirthDate(): string {
 }
 
 type Draft = Omit<SignupRequest, "password" | "tracking" | "member_id">;
+/** The draft's key for the tab (also the form's data-draft, which the page keeps before the app runs: visitor.ts). */
+const DRAFT = "account";
+
+/**
+ * A field's first value. The server renders /signup and the app runs on the visitor's first touch,
+ * so they may be typing into the page's form while the app takes it over: a field of that form that
+ * holds text starts undefined, which makes the form library read it from the page when it takes the
+ * field (at that moment, with whatever was typed until then) instead of writing its own value over it.
+ * Otherwise the tab's draft, if any.
+ */
+function startValue(id: string, draft: string | undefined): string | undefined {
+  // On the server (its rendering of the page) there is no page yet.
+  if (typeof HTMLInputElement === "undefined") return draft ?? "";
+  const field = document.getElementById(id);
+  const onPage = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement;
+  if (onPage && field.value !== "") return undefined;
+  return draft ?? (onPage ? undefined : "");
+}
 
 interface Props {
   /** The member of the landing page: the message becomes the first message to them. */
@@ -46,21 +64,21 @@ export function SignupForm({ member, onLogin, onDirty }: Props) {
   const settings = useSettings();
   const [formError, setFormError] = useState<{ message: string; code?: string; email?: string } | null>(null);
   const [suggestion, setSuggestion] = useState<string | null>(null);
-  const draft = readDraft<Draft>("account");
+  const draft = readDraft<Draft>(DRAFT);
   const { register, handleSubmit, formState, setError, setValue, getValues, watch } = useForm<SignupRequest>({
     resolver: zodResolver(signupRequestSchema),
     defaultValues: {
-      email: draft.email ?? "",
-      name: draft.name ?? "",
-      password: "",
-      date_of_birth: draft.date_of_birth ?? "",
-      signup_message: draft.signup_message ?? "",
+      email: startValue("signup-email", draft.email),
+      name: startValue("signup-name", draft.name),
+      password: startValue("signup-password", undefined),
+      date_of_birth: startValue("signup-dob", draft.date_of_birth),
+      signup_message: startValue("signup-message", draft.signup_message),
     },
   });
   const emailField = register("email", { onBlur: () => setSuggestion(suggestEmail(getValues("email"))) });
 
   useEffect(() => {
-    const subscription = watch(({ password: _password, ...rest }) => saveDraft("account", rest));
+    const subscription = watch(({ password: _password, ...rest }) => saveDraft(DRAFT, rest));
     return () => subscription.unsubscribe();
   }, [watch]);
   useEffect(() => onDirty?.(formState.isDirty || formState.isSubmitting), [formState.isDirty, formState.isSubmitting, onDirty]);
@@ -82,7 +100,7 @@ export function SignupForm({ member, onLogin, onDirty }: Props) {
         tracking: readTracking(),
         member_id: member && values.signup_message ? member.id : undefined,
       });
-      clearDraft("account");
+      clearDraft(DRAFT);
     } catch (err) {
       const message = applyApiError(err, setError, FIELDS);
       const code = err instanceof ApiError ? err.code : undefined;
@@ -91,7 +109,7 @@ export function SignupForm({ member, onLogin, onDirty }: Props) {
   });
 
   return (
-    <Form noValidate onSubmit={submit} data-testid="signup-form">
+    <Form noValidate onSubmit={submit} data-testid="signup-form" data-draft={DRAFT}>
       {formError && (
         <Alert variant={formError.code === "email_taken" ? "info" : "danger"} role="alert">
           {formError.message}

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { MemberCard } from "../../../common/schemas/user";
 import { Icon } from "../../components/Icon";
 import { PrefetchLink } from "../../components/PrefetchLink";
+import { CallButtons } from "../calls/CallButtons";
 import { ShareDateButton } from "../dateShares/ShareDateButton";
 import { ReportButton } from "../members/ReportButton";
 import { VerifiedBadge } from "../members/VerifiedBadge";
@@ -12,7 +13,7 @@ import { MemberAvatar } from "./MemberAvatar";
 
 /**
  * The conversation's slim header: back to the list, the partner's photo and name linking to the
- * profile, and (once the conversation exists) Share my date, the safety tips and Report.
+ * profile, and (once the conversation exists) voice and video calls, Share my date, the safety tips and Report.
  */
 export function ChatHeader({ member, conversation = null }: { member: MemberCard | null; conversation?: number | null }) {
   const { t } = useTranslation();
@@ -35,6 +36,7 @@ export function ChatHeader({ member, conversation = null }: { member: MemberCard
         )}
         {member && (
           <div className="ms-auto d-flex align-items-center">
+            {conversation !== null && !member.fictional && <CallButtons conversation={conversation} name={member.name} />}
             {conversation !== null && <ShareDateButton conversation={conversation} name={member.name} />}
             <Link to="/safety" className="chat-report text-body-secondary" aria-label={t("safety.link")} title={t("safety.link")} data-testid="chat-safety">
               <Icon name="shield" size={22} />

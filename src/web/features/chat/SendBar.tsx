@@ -14,11 +14,12 @@ import { messageCost, voiceMessageCost } from "../../../common/messageCost";
 import { GiftPicker } from "./GiftPicker";
 import { IcebreakerModal } from "./IcebreakerModal";
 import { PhotoButton } from "./PhotoButton";
+import { SendButton } from "./SendButton";
 import { useVoiceMessage } from "./useVoiceMessage";
 import { VoiceButton } from "./VoiceButton";
 import { VoiceRecordingBar } from "./VoiceRecordingBar";
 import { isMoneySignal, type ScamKind } from "../../../common/scamSignals";
-import { draftState, keyForSend, scamCheckOf, type SendAttempt, type SendProblem, sendProblemOf } from "./sendDraft";
+import { draftState, harassmentCheckOf, keyForSend, scamCheckOf, type SendAttempt, type SendProblem, sendProblemOf } from "./sendDraft";
 
 interface Props {
   target: ConversationRef;
@@ -28,6 +29,8 @@ interface Props {
   conversation: number | null;
   /** No message yet: offer icebreakers. */
   firstMessage: boolean;
+  /** The partner has written in the conversation (until then, a message that looks insulting or sexual is asked about). */
+  partnerAnswered: boolean;
 }
 
 /** The partner hears "typing" at most this often while the member types. */
@@ -37,7 +40,7 @@ const TYPING_SIGNAL_EVERY_MS = 2000;
  * Writing a message: the text box (Enter sends, Shift+Enter a new line), the character counter, the
  * send button with the price, and above them what stands in the way (credits, premium, a closed conversation).
  */
-export function SendBar({ target, partner, user, conversation, firstMessage }: Props) {
+export function SendBar({ target, partner, user, conversation, firstMessage, partnerAnswered }: Props) {
   const { t } = useTranslation();
   const settings = useSettings();
   const send = useSendMessage(target);
@@ -51,6 +54,8 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
   const [icebreakersOpen, setIcebreakersOpen] = useState(false);
   // "Are you sure?": the scam signals of the text the sender tried to send; cleared when they edit it.
   const [scamCheck, setScamCheck] = useState<ScamKind[]>([]);
+  // "Are you sure?" too for a text that looks insulting or sexual to a partner who has not written yet (issue 22).
+  const [harassmentCheck, setHarassmentCheck] = useState(false);
 
   const lastTyping = useRef(0);
   const signalTyping = () => {
@@ -73,11 +78,18 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
   const submit = (sendAnyway = false) => {
     if (!canSend) return;
     const kinds = scamCheckOf(text, sendAnyway ? text.trim() : null);
-    if (kinds.length > 0) {
+    const harassing = harassmentCheckOf(text, sendAnyway ? text.trim() : null, {
+      partnerAnswered,
+      language: user.language,
+      domainLanguage: settings.domain_language,
+    });
+    if (kinds.length > 0 || harassing) {
       setScamCheck(kinds);
+      setHarassmentCheck(harassing);
       return;
     }
     setScamCheck([]);
+    setHarassmentCheck(false);
     const sent = text;
     const idempotencyKey = keyForSend(lastFailed, sent);
     setText("");
@@ -139,16 +151,20 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
             </p>
           )
         )}
-        {scamCheck.length > 0 && (
-          <Alert variant="info" className="chat-alert" data-testid="chat-scam-check">
+        {(scamCheck.length > 0 || harassmentCheck) && (
+          <Alert variant="info" className="chat-alert" data-testid={harassmentCheck ? "chat-harassment-check" : "chat-scam-check"}>
             <p className="fw-semibold mb-1">{t("chat.scam_check_title")}</p>
-            <p className="small mb-2">{t(scamCheck.some(isMoneySignal) ? "chat.scam_check_money" : "chat.scam_check_contact", { name: partner.name })}</p>
+            {harassmentCheck && <p className="small mb-2">{t("chat.harassment_check", { name: partner.name })}</p>}
+            {scamCheck.length > 0 && (
+              <p className="small mb-2">{t(scamCheck.some(isMoneySignal) ? "chat.scam_check_money" : "chat.scam_check_contact", { name: partner.name })}</p>
+            )}
             <div className="d-flex flex-wrap gap-2">
               <Button
                 size="sm"
                 variant="primary"
                 onClick={() => {
                   setScamCheck([]);
+                  setHarassmentCheck(false);
                   input.current?.focus();
                 }}
                 data-testid="chat-scam-edit"
@@ -185,6 +201,7 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
                 onChange={(event) => {
                   setText(event.target.value);
                   setScamCheck([]);
+                  setHarassmentCheck(false);
                   signalTyping();
                 }}
                 onKeyDown={onKeyDown}
@@ -194,13 +211,7 @@ export function SendBar({ target, partner, user, conversation, firstMessage }: P
                 aria-describedby="chat-counter chat-hint"
                 data-testid="chat-input"
               />
-              <Button type="submit" className="chat-send" disabled={!canSend} data-testid="chat-send">
-                <Icon name="send" size={18} />
-                <span className="chat-send-text">
-                  <span className="chat-send-label">{t("chat.send")}</span>
-                  <span className="chat-send-cost">{t("chat.cost", { count: cost })}</span>
-                </span>
-              </Button>
+              <SendButton type="submit" cost={cost} disabled={!canSend} data-testid="chat-send" />
             </div>
           )}
           {/* One line under the box, which so gets the width: photo and gift, icebreakers (no message yet), the keyboard hint (desktop) and the counter. */}

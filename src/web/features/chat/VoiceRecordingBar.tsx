@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { VOICE_MAX_SECONDS } from "../../../common/constants";
 import { Icon } from "../../components/Icon";
 import type { VoiceRecorder } from "./useVoiceRecorder";
+import { SendButton } from "./SendButton";
 import { formatClock } from "./voiceRecording";
 
 interface Props {
@@ -39,13 +40,7 @@ export function VoiceRecordingBar({ recorder, cost }: Props) {
           <div className="chat-voice-fill" style={{ width: `${Math.min(100, (recorder.elapsedMs / maxMs) * 100)}%` }} />
         </div>
       </div>
-      <Button className="chat-send" onClick={recorder.stop} aria-label={t("chat.voice_send")} data-testid="chat-voice-send">
-        <Icon name="send" size={18} />
-        <span className="chat-send-text">
-          <span className="chat-send-label">{t("chat.send")}</span>
-          <span className="chat-send-cost">{t("chat.cost", { count: cost })}</span>
-        </span>
-      </Button>
+      <SendButton cost={cost} onClick={recorder.stop} aria-label={t("chat.voice_send")} data-testid="chat-voice-send" />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { messageCost, voiceMessageCost } from "../../../common/messageCost";
 import { dayDate, dayLabelKind, groupByDay, listTimeOptions, localDay } from "./messageDays";
 import { messagePreview } from "./messagePreview";
 import { nextPollDelay } from "./pollSchedule";
-import { draftState, keyForSend, newIdempotencyKey, scamCheckOf, sendProblemOf } from "./sendDraft";
+import { draftState, harassmentCheckOf, keyForSend, newIdempotencyKey, scamCheckOf, sendProblemOf } from "./sendDraft";
 
 /** A message at a local date and time (the tests hold in any time zone). */
 const message = (id: number, at: Date, patch: Partial<ChatMessage> = {}): ChatMessage => ({
@@ -162,5 +162,25 @@ describe("scamCheckOf", () => {
     expect(scamCheckOf("  Send me 200 euros please ", "Send me 200 euros please")).toEqual([]);
     expect(scamCheckOf("Send me 300 euros please", "Send me 200 euros please")).toEqual(["money"]);
     expect(scamCheckOf("How was work today?", null)).toEqual([]);
+  });
+});
+
+describe("harassmentCheckOf", () => {
+  const before = { partnerAnswered: false, language: "en", domainLanguage: null };
+  it("asks about an insulting or sexual text while the partner has not written, until the sender chose to send that very text", () => {
+    expect(harassmentCheckOf("hey slut", null, before)).toBe(true);
+    expect(harassmentCheckOf("  hey slut ", "hey slut", before)).toBe(false);
+    expect(harassmentCheckOf("hey slut!", "hey slut", before)).toBe(true);
+    expect(harassmentCheckOf("hey, how are you?", null, before)).toBe(false);
+  });
+
+  it("does not ask once the partner has written", () => {
+    expect(harassmentCheckOf("hey slut", null, { ...before, partnerAnswered: true })).toBe(false);
+  });
+
+  it("checks the sender's language and the site's, as the server does", () => {
+    expect(harassmentCheckOf("Hallo Schlampe", null, before)).toBe(false);
+    expect(harassmentCheckOf("Hallo Schlampe", null, { ...before, language: "de" })).toBe(true);
+    expect(harassmentCheckOf("Hallo Schlampe", null, { ...before, domainLanguage: "de_DE" })).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import type { ChatMessage } from "../../../common/schemas/chat";
 
 /** What the conversation list shows of the last message; photos, gifts and voice messages show as a label. */
-export type MessagePreview = { kind: "none" } | { kind: "photo" | "gift" | "voice"; own: boolean } | { kind: "text"; own: boolean; text: string };
+export type MessagePreview = { kind: "none" } | { kind: "photo" | "gift" | "voice" | "call"; own: boolean } | { kind: "text"; own: boolean; text: string };
 
 const PREVIEW_MAX_LENGTH = 80;
 

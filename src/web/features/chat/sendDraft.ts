@@ -1,4 +1,5 @@
 import type { ErrorCode } from "../../../common/errors";
+import { harassmentLanguages, looksHarassing } from "../../../common/harassment";
 import { type ScamKind, scamSignals } from "../../../common/scamSignals";
 
 /** The draft as the server will judge it: trimmed, and at most the site's message length. */
@@ -45,4 +46,19 @@ export function sendProblemOf(code: ErrorCode | "network"): SendProblem {
 export function scamCheckOf(text: string, sendAnyway: string | null): ScamKind[] {
   const trimmed = text.trim();
   return trimmed === sendAnyway ? [] : scamSignals(trimmed);
+}
+
+/**
+ * Whether the sender is asked "are you sure?" because `text` looks insulting or sexual (issue 22): only
+ * while the partner has not written in the conversation, in the sender's language and the site's (the
+ * server's rule, common/harassment.ts), and not when the sender chose to send this very text anyway.
+ */
+export function harassmentCheckOf(
+  text: string,
+  sendAnyway: string | null,
+  context: { partnerAnswered: boolean; language: string; domainLanguage: string | null },
+): boolean {
+  const trimmed = text.trim();
+  if (context.partnerAnswered || trimmed === sendAnyway) return false;
+  return looksHarassing(trimmed, harassmentLanguages(context.language, context.domainLanguage));
 }

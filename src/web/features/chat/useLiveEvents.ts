@@ -5,6 +5,7 @@ import { queryClient } from "../../api/queryClient";
 import { queryKeys } from "../../api/queryKeys";
 import { holdSocket, onServerEvent } from "../../api/socketClient";
 import { useTypingStore } from "../../stores/typingStore";
+import { onCallEvent } from "../calls/callController";
 
 /**
  * The live connection of a logged-in member: a new message, a read receipt or a like refreshes what
@@ -28,6 +29,10 @@ export function useLiveEvents(): void {
           break;
         case "typing":
           useTypingStore.getState().typing(event.conversation);
+          break;
+        case "call":
+        case "call-signal":
+          onCallEvent(event);
           break;
         default:
           break;

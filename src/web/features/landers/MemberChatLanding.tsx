@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { Photo } from "../../components/Photo";
 import { Container } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
@@ -22,13 +22,15 @@ export function MemberChatLanding({ view, niche }: { view: MemberView; niche: Ni
   const { cdn_prefix } = useSettings();
   const user = useUser();
   const open = useSignupModal((s) => s.open);
-  const [text, setText] = useState("");
   const p = view.profile;
   const avatar = photoUrl(cdn_prefix, p, "square");
   const photos = view.photos.filter((ph) => !ph.locked).slice(0, 2);
 
-  const send = (e: FormEvent) => {
+  // The field is the page's own (not held in state): what is typed before the app takes the page over
+  // (the server renders it, the app runs on the first touch) is what is sent.
+  const send = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const text = String(new FormData(e.currentTarget).get("reply") ?? "");
     // The message waits in the signup form (kept for this tab) until the account exists.
     saveDraft("account", { ...readDraft("account"), signup_message: text.trim() });
     open({ member: { id: p.id, name: p.name } });
@@ -81,9 +83,8 @@ export function MemberChatLanding({ view, niche }: { view: MemberView; niche: Ni
               <input
                 id="landing-reply"
                 className="form-control"
-                value={text}
+                name="reply"
                 maxLength={SIGNUP_MESSAGE_MAX_LENGTH}
-                onChange={(e) => setText(e.target.value)}
                 placeholder={t("landers.member.reply_placeholder", { name: p.name })}
                 data-testid="landing-reply"
               />

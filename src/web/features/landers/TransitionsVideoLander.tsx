@@ -28,7 +28,7 @@ export function TransitionsVideoLander({ niche }: { niche: Niche }) {
   const current = profiles[index];
   const near = (i: number) => i === index || i === show.previous || i === (index + 1) % profiles.length;
   return (
-    <div className="lander lander-stories" data-testid="lander-transitionsvideolanding">
+    <div className="lander lander-stories" data-testid="lander-transitionsvideolanding" data-moves="">
       {lander.isPending && (
         <div className="lander-stories-stage">
           <Spinner variant="light" aria-label={t("common.loading")} />

@@ -29,7 +29,7 @@ export function VideoLander({ niche }: { niche: Niche }) {
   const src = current && photoUrl(cdn_prefix, current);
   const playLabel = t(`landers.video.${playing ? "pause" : "play"}`);
   return (
-    <div className="lander lander-video" data-testid="lander-video">
+    <div className="lander lander-video" data-testid="lander-video" data-moves="">
       <Container className="py-4 py-lg-5">
         <Row className="g-4 align-items-center">
           <Col lg={8}>

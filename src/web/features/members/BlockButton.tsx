@@ -5,8 +5,8 @@ import { useBlock } from "../../api/membersApi";
 import { ConfirmModal } from "../../components/ConfirmModal";
 import { Icon } from "../../components/Icon";
 
-/** Blocks or unblocks a member, after asking. */
-export function BlockButton({ id, name, blocked, size }: { id: number; name: string; blocked: boolean; size?: "sm" }) {
+/** Blocks or unblocks a member, after asking. `onDark`: a light outline, for a dark cover (a flagged chat photo). */
+export function BlockButton({ id, name, blocked, size, onDark = false }: { id: number; name: string; blocked: boolean; size?: "sm"; onDark?: boolean }) {
   const { t } = useTranslation();
   const block = useBlock();
   const [asking, setAsking] = useState(false);
@@ -17,7 +17,7 @@ export function BlockButton({ id, name, blocked, size }: { id: number; name: str
   return (
     <>
       <Button
-        variant={blocked ? "outline-secondary" : "outline-danger"}
+        variant={onDark ? "outline-light" : blocked ? "outline-secondary" : "outline-danger"}
         size={size}
         onClick={() => setAsking(true)}
         className="d-inline-flex align-items-center gap-1"

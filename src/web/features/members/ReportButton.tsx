@@ -15,6 +15,13 @@ interface Props {
   compact?: boolean;
   /** A single message received from the member: a small link under it. */
   messageId?: number;
+  /**
+   * The harassment nudge's button on a received message (issue 22): "Report" in words, the dialog
+   * opening with `reason` already chosen; `onClosed` is called when the dialog closes after a sent report.
+   */
+  nudge?: { reason: ReportReason; onReported: () => void };
+  /** With messageId: a small button that says "Report" instead of the flag icon alone (a flagged chat photo). */
+  labelled?: boolean;
 }
 
 /**
@@ -22,7 +29,7 @@ interface Props {
  * blocking in the same step. From the chat, the conversation's last messages go with the report (the
  * server copies them, the reported message marked).
  */
-export function ReportButton({ id, name, fromChat = false, compact = false, messageId }: Props) {
+export function ReportButton({ id, name, fromChat = false, compact = false, messageId, nudge, labelled = false }: Props) {
   const { t } = useTranslation();
   const report = useReport();
   const [open, setOpen] = useState(false);
@@ -30,6 +37,7 @@ export function ReportButton({ id, name, fromChat = false, compact = false, mess
   const [text, setText] = useState("");
   const [block, setBlock] = useState(false);
   const close = () => {
+    if (report.isSuccess) nudge?.onReported();
     setOpen(false);
     setReason(null);
     setText("");
@@ -39,7 +47,24 @@ export function ReportButton({ id, name, fromChat = false, compact = false, mess
   const needsText = reason === "other" && text.trim() === "";
   return (
     <>
-      {messageId !== undefined ? (
+      {nudge ? (
+        <Button
+          variant="danger"
+          size="sm"
+          onClick={() => {
+            setReason(nudge.reason);
+            setOpen(true);
+          }}
+          data-testid="chat-nudge-report"
+        >
+          {t("chat.nudge_report")}
+        </Button>
+      ) : messageId !== undefined && labelled ? (
+        <Button variant="outline-light" size="sm" className="d-inline-flex align-items-center gap-1" onClick={() => setOpen(true)} data-testid="report-message">
+          <Icon name="flag" size={16} />
+          {t("report.button")}
+        </Button>
+      ) : messageId !== undefined ? (
         <Button
           variant="link"
           size="sm"

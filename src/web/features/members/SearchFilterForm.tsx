@@ -23,6 +23,12 @@ interface Props {
   onSearch(filters: SearchFilters): void;
   /** The searcher has a place: results can come nearest first. */
   canSortByDistance?: boolean;
+  /**
+   * The filters are the member's own settings, which arrive after the form has shown: a field the
+   * member has changed in the meantime keeps their choice (it was lost when the answer came between
+   * choosing and searching).
+   */
+  keepChoices?: boolean;
 }
 
 /**
@@ -30,7 +36,7 @@ interface Props {
  * interests when the site offers them or a link (from the match finder) brought some.
  * On phones they fold away behind a button that counts the filters in use.
  */
-export function SearchFilterForm({ filters, onSearch, canSortByDistance = false }: Props) {
+export function SearchFilterForm({ filters, onSearch, canSortByDistance = false, keepChoices = false }: Props) {
   const { t } = useTranslation();
   const settings = useSettings();
   const [open, setOpen] = useState(false);
@@ -40,7 +46,7 @@ export function SearchFilterForm({ filters, onSearch, canSortByDistance = false 
   const interests = watch("interests");
 
   // The URL is the truth: back/forward or a link changes the filters, and the form follows.
-  useEffect(() => reset(formValuesOf(filters, canSortByDistance)), [filters, reset, canSortByDistance]);
+  useEffect(() => reset(formValuesOf(filters, canSortByDistance), { keepDirtyValues: keepChoices }), [filters, reset, canSortByDistance, keepChoices]);
 
   const shows = (field: string) => settings.search_fields.includes(field);
   const showInterests = shows("interests") || (filters.interests?.length ?? 0) > 0;

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from "react";
-import { createBrowserRouter, type RouteObject, useLocation } from "react-router";
+import { type RouteObject, useLocation } from "react-router";
 import { type LayoutName, matchPageRoute, PAGE_ROUTES } from "../common/routes";
 import { pages, preloadPage } from "./pageLoaders";
 import { setPagePreloader } from "./prefetch";
@@ -58,7 +58,8 @@ function pageRoutes(layout: LayoutName): RouteObject[] {
   });
 }
 
-export const router = createBrowserRouter([
+/** The route tree: the browser's router (router.ts) and the server's rendering of a visitor's first page (ssr.tsx). */
+export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
     errorElement: <RouteErrorPage />,
@@ -67,4 +68,4 @@ export const router = createBrowserRouter([
       layoutRoute("default", [{ path: "*", element: <NotFoundPage />, handle: { name: "not-found", layout: "default" } satisfies RouteHandle }]),
     ],
   },
-]);
+];

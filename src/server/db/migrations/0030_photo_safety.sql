@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "photo_flagged" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,95 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { prerenderToNodeStream } from "react-dom/static";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import type { FirstData } from "../common/firstData";
+import type { Language } from "../common/locales";
+import type { Settings } from "../common/schemas/settings";
+import { queryClient } from "./api/queryClient";
+import { queryKeys } from "./api/queryKeys";
+import { seedHome, seedMember } from "./api/membersApi";
+import { seedLander } from "./api/landersApi";
+import { i18next } from "./i18n/i18n";
+import { numberFormatter } from "./i18n/pageLocale";
+import { initReactI18next } from "react-i18next";
+import { routes } from "./routes";
+
+// A visitor's first page rendered on the server (built by vite.config.ts's second, server build into
+// dist/ssr; the server's web routes call it): the same components, routes, texts and data as the app,
+// so the HTML is the page the app then hydrates, without a shift. Used for the pages whose data the
+// server sends with the HTML (the landers and a visitor's home) and signup's form; see SERVER_RENDERED in web.routes.ts;
+// the app is fetched after the first paint and runs on the visitor's first touch (visitor.ts).
+
+const locales = import.meta.glob<{ default: Record<string, unknown> }>("./i18n/locales/*.json", { eager: true });
+
+let ready: Promise<unknown> | null = null;
+function initTexts(): Promise<unknown> {
+  ready ??= i18next
+    .use(initReactI18next)
+    .use(numberFormatter)
+    .init({
+      lng: "en",
+      fallbackLng: false,
+      resources: Object.fromEntries(
+        Object.entries(locales).map(([path, module]) => [path.replace(/^.*\/(\w+)\.json$/, "$1"), { translation: module.default }]),
+      ),
+      interpolation: { escapeValue: false, alwaysFormat: true },
+      returnNull: false,
+    });
+  return ready;
+}
+
+/** One render at a time: the query cache and the texts' language are the module's, as in the browser. */
+let queue: Promise<unknown> = Promise.resolve();
+
+export interface RenderInput {
+  /** The page's full address (origin, path and query). */
+  url: string;
+  language: Language;
+  /** What GET /api/settings.php answers this request. */
+  settings: Settings;
+  /** The data block the HTML brings (the lander's profiles, the home's members). */
+  data: FirstData;
+}
+
+async function renderOnce(input: RenderInput): Promise<string | null> {
+  await initTexts();
+  await i18next.changeLanguage(input.language);
+  queryClient.clear();
+  queryClient.setQueryData(queryKeys.settings, input.settings);
+  queryClient.setQueryData(queryKeys.user, null);
+  if (input.data.lander) seedLander(queryClient, input.data.lander);
+  if (input.data.home) seedHome(queryClient, input.data.home);
+  if (input.data.member) seedMember(queryClient, input.data.member);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(input.url));
+  // A redirect, or a route that failed: the app handles it in the browser.
+  if (context instanceof Response || context.errors) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // A part that failed here would be left to the browser (React's "client rendering" marker, with
+  // the error in the page): the whole page goes to the app instead.
+  let failed: unknown = null;
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </QueryClientProvider>
+    </StrictMode>,
+    {
+      onError(error) {
+        failed ??= error;
+      },
+    },
+  );
+  if (failed) throw failed;
+  let html = "";
+  for await (const chunk of prelude) html += chunk;
+  return html;
+}
+
+/** The page's markup for the app's root element, or null when it is not one to render here. */
+export function renderPage(input: RenderInput): Promise<string | null> {
+  const result = queue.then(() => renderOnce(input));
+  queue = result.catch(() => null);
+  return result;
+}
