@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useChatStore } from "../stores/chatStore";
 import { useLoadingStore } from "../stores/loadingStore";
 import { REQUEST_RETRIES } from "../../common/constants";
 import { ApiError, api, onLoggedOut, REQUEST_TYPE_HEADER } from "./apiClient";
@@ -12,7 +13,7 @@ import { companyInfoQuery, interestsQuery, regionsQuery, settingsQuery } from ".
 
 const calls: URL[] = [];
 const inits: RequestInit[] = [];
-let answer: (url: URL) => Response;
+let answer: (url: URL) => Response | Promise<Response>;
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 beforeEach(() => {
@@ -70,6 +71,37 @@ describe("chats.php and likes.php", () => {
     expect(calls.map((u) => u.pathname)).toEqual(["/api/chats.php", "/api/likes.php", "/api/chats.php", "/api/likes.php"]);
     expect(counted).toEqual([1, 1, 0, 0]);
     expect(useLoadingStore.getState().active).toBe(0);
+  });
+});
+
+describe("likes.php fetched again while an older fetch is on its way", () => {
+  it("keeps the newer answer in the top bar's store: the older one, answering last, is dropped", async () => {
+    const entry = (like_new: boolean) => ({ liked_by: [{ id: 7, like_new, created_at: "2026-11-26 20:00:00" }], likes: [], matches: [] });
+    let releaseOlder: (r: Response) => void = () => {};
+    answer = () => {
+      if (calls.length === 1) return json(entry(true));
+      if (calls.length === 3) return json(entry(false));
+      // The older refetch: the server answered before the like was seen, and the answer is slow to come.
+      return new Promise<Response>((resolve) => {
+        releaseOlder = resolve;
+      });
+    };
+    await queryClient.fetchQuery(likesQuery);
+    expect(useChatStore.getState().totalNewLikes).toBe(1);
+    const older = queryClient.refetchQueries({ queryKey: likesQuery.queryKey });
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    // Opening the liker's profile clears the like and fetches again (MemberPage).
+    await queryClient.invalidateQueries({ queryKey: likesQuery.queryKey, refetchType: "all" });
+    expect(calls).toHaveLength(3);
+    expect(useChatStore.getState().totalNewLikes).toBe(0);
+    const stale = json(entry(true));
+    releaseOlder(stale);
+    await older;
+    // The older fetch's answer is read, and what it does after that has run.
+    await vi.waitFor(() => expect(stale.bodyUsed).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(useChatStore.getState().totalNewLikes).toBe(0);
+    expect(useChatStore.getState().likedBy).toEqual(entry(false).liked_by);
   });
 });
 

@@ -29,7 +29,8 @@ async function fetchChats({ signal }: { signal: AbortSignal }): Promise<ChatsRes
   // The loading bar only on the first load: polls happen in the background (spec section 7).
   const firstLoad = queryClient.getQueryData(queryKeys.chats) === undefined;
   const answer = await call("GET /api/chats.php", {}, { progress: firstLoad, signal });
-  useChatStore.getState().setChats(toStoreItems(answer.chats));
+  // As with the likes: a fetch a newer one replaced does not write its older counts.
+  if (!signal.aborted) useChatStore.getState().setChats(toStoreItems(answer.chats));
   return answer;
 }
 

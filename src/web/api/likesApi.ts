@@ -7,11 +7,13 @@ import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
 
 /** GET /api/likes.php; the liked-by list also goes to the chat store for the top bar badge and page title. */
-async function fetchLikes(): Promise<LikesResponse> {
+async function fetchLikes({ signal }: { signal: AbortSignal }): Promise<LikesResponse> {
   // The loading bar only on the first load: the polls that follow happen in the background (spec section 7).
   const firstLoad = queryClient.getQueryData(queryKeys.likes) === undefined;
-  const likes = await call("GET /api/likes.php", {}, { progress: firstLoad });
-  useChatStore.getState().setLikedBy(likes.liked_by);
+  const likes = await call("GET /api/likes.php", {}, { progress: firstLoad, signal });
+  // A fetch that a newer one replaced (refetchLikes cancels it) must not write its older answer over
+  // the newer one: a like seen meanwhile would count as new again until the next poll.
+  if (!signal.aborted) useChatStore.getState().setLikedBy(likes.liked_by);
   return likes;
 }
 
