@@ -74,10 +74,11 @@ describe("calls", () => {
     expect(await callee.page.getByTestId("call-mute").getAttribute("aria-label")).toBe("Unmute");
     await callee.page.getByTestId("call-camera").click();
     expect(await callee.page.getByTestId("call-camera").getAttribute("aria-label")).toBe("Turn camera on");
-    // The camera and microphone to choose from.
+    // The camera and microphone to choose from, once the browser has listed its devices (asked for
+    // when the choice opens: enumerateDevices answers later).
     await caller.page.getByTestId("call-devices").click();
-    expect(await caller.page.getByTestId("call-video-device").locator("option").count()).toBeGreaterThan(0);
-    expect(await caller.page.getByTestId("call-audio-device").locator("option").count()).toBeGreaterThan(0);
+    await expect.poll(() => caller.page.getByTestId("call-video-device").locator("option").count()).toBeGreaterThan(0);
+    await expect.poll(() => caller.page.getByTestId("call-audio-device").locator("option").count()).toBeGreaterThan(0);
 
     // Either side ends it: both screens close and the call's entry comes into both chats.
     await callee.page.getByTestId("call-end").click();
