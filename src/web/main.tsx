@@ -4,6 +4,7 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { onLoggedOut, onRestricted } from "./api/apiClient";
+import { photoNoticesQuery } from "./api/photoNoticesApi";
 import { queryClient } from "./api/queryClient";
 import { seedLanderFromPage } from "./api/landersApi";
 import { settingsQuery } from "./api/settingsApi";
@@ -45,7 +46,13 @@ async function boot(): Promise<void> {
   const serverRendered = container.hasAttribute("data-ssr");
   try {
     // Settings and the member first: they decide the language and what the top bar shows.
-    const [settings] = await Promise.all([queryClient.fetchQuery(settingsQuery), queryClient.fetchQuery(userQuery).catch(() => null)]);
+    // A member's photo notices too: they decide the top banner, which would otherwise push the page
+    // down when they arrive (a layout shift on every member's first page).
+    const member = queryClient
+      .fetchQuery(userQuery)
+      .then((user) => (user ? queryClient.prefetchQuery(photoNoticesQuery) : undefined))
+      .catch(() => null);
+    const [settings] = await Promise.all([queryClient.fetchQuery(settingsQuery), member]);
     await initI18n(settings.language);
     startPush(settings.push_public_key);
   } catch {

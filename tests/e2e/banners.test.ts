@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newMember } from "./members";
+import { activeMember, newMember } from "./members";
 import { mailLink, siteForFile, type SiteServer } from "./siteServer";
 import { SitePage } from "./sitePages";
 
@@ -71,6 +71,33 @@ describe("banners on a phone", () => {
     await site$.open("/members");
     await page.getByTestId("time-bonus-banner").waitFor();
     expect(await bannersShown(page)).toEqual(["time-bonus-banner"]);
+    await context.close();
+  });
+
+  it("shows a member's first page with its banner in place: nothing moves when the page's data comes", async () => {
+    const { page, context, site$ } = await activeMember(site, browser, "cleo@example.com", "Cleo", { mobile: true });
+    // On a slow network the photo notices (which decide the banner) come after the members found.
+    await page.route("**/api/photo-notices.php", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await site$.open("/");
+    await page.getByTestId("profile-photo-alert").waitFor();
+    await page.getByTestId("member-card").first().waitFor();
+    // What comes after the first cards (photos, counts, the push check) has a moment to arrive.
+    await page.waitForTimeout(1500);
+    // Cumulative layout shift as Lighthouse counts it (shifts without recent input), whole page life.
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>;
+            resolve(entries.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0));
+          }).observe({ type: "layout-shift", buffered: true });
+          setTimeout(() => resolve(0), 1000);
+        }),
+    );
+    expect(shift).toBeLessThan(0.1);
     await context.close();
   });
 });

@@ -130,7 +130,16 @@ describe("a 360 px phone", () => {
       const field = fields.nth(i);
       if (!(await field.isVisible())) continue;
       await field.focus();
-      // Until the page stops scrolling (the theme scrolls smoothly).
+      // The browser scrolls a focused field that is off screen into view, smoothly (the theme): on a
+      // loaded machine that scroll can start after the page has been still for a few frames, and the
+      // field was measured where the last field had left the page (CI: 124 px above the screen). So
+      // first until the field is on the screen (if it never comes, the checks below say where it is).
+      const onScreen = (el: Element) => {
+        const box = el.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight;
+      };
+      await page.waitForFunction(onScreen, await field.elementHandle(), { timeout: 5000 }).catch(() => {});
+      // Then until the page stops scrolling.
       await page.evaluate(
         () =>
           new Promise<void>((resolve) => {
