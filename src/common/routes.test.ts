@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchPageRoute } from "./routes";
+import { matchPage, matchPageRoute } from "./routes";
 
 describe("page routes", () => {
   it("knows the pages of the site", () => {
@@ -29,6 +29,13 @@ describe("page routes", () => {
     expect(matchPageRoute("/credits/repeat-order")?.name).toBe("credits-repeat-order");
     expect(matchPageRoute("/transactions")?.name).toBe("transactions");
     expect(matchPageRoute("/transactions/0b5e1f3c-9a1d-4a53-8f3e-2c7d9e6b1a40")?.name).toBe("transactions");
+  });
+  it("gives the values of a page's parameters, an optional one absent when left out", () => {
+    expect(matchPage("/members/12/landing2/milf")?.params).toEqual({ id: "12", slug: "milf" });
+    expect(matchPage("/members/12/landing2")?.params).toEqual({ id: "12", slug: undefined });
+    expect(matchPage("/landers/gallery/milf/")).toMatchObject({ route: { name: "landers-name" }, params: { name: "gallery", slug: "milf" } });
+    expect(matchPage("/landers/tinderswipe")?.params).toEqual({});
+    expect(matchPage("/members/2147483648/landing")).toBeNull();
   });
   it("knows no page for parameters of the wrong shape", () => {
     for (const path of [

@@ -167,9 +167,20 @@ function idsInRange(route: PageRoute, match: RegExpExecArray): boolean {
 
 /** The page route a pathname belongs to, or null when the site has no such page (parameters of the wrong shape included). */
 export function matchPageRoute(pathname: string): PageRoute | null {
+  return matchPage(pathname)?.route ?? null;
+}
+
+/** A page route a pathname matched, with the values of its parameters (an optional one left out is absent). */
+export interface PageMatch {
+  route: PageRoute;
+  params: Readonly<Record<string, string | undefined>>;
+}
+
+/** The page route a pathname belongs to and its parameters' values, or null (as matchPageRoute). */
+export function matchPage(pathname: string): PageMatch | null {
   for (const { route, re } of compiled) {
     const match = re.exec(pathname);
-    if (match && idsInRange(route, match)) return route;
+    if (match && idsInRange(route, match)) return { route, params: { ...match.groups } };
   }
   return null;
 }

@@ -1,5 +1,6 @@
 import { FIRST_DATA_ID, type FirstData } from "../../../common/firstData";
 import { isLander, LANDER_PROFILES, landerNiche, type Niche } from "../../../common/landers";
+import type { PageMatch } from "../../../common/routes";
 import { PHOTO_SLOTS, photoSrcSet } from "../../../common/photoSizes";
 import type { LanderResponse } from "../../../common/schemas/landers";
 import type { MemberView, SearchResponse } from "../../../common/schemas/members";
@@ -40,10 +41,10 @@ export const MEMBER_LANDER_ROUTES: readonly string[] = ["members-id-landing", "m
  * A member's own landing page: the member sent with the HTML. Null for other pages, and where the
  * visitor may not see the member (gone, hidden): the app says so, as it does after a call.
  */
-export async function memberLanderFirstData(routeName: string, path: string, load: LoadMember): Promise<PageFirstData | null> {
-  if (!MEMBER_LANDER_ROUTES.includes(routeName)) return null;
-  const id = Number(path.split("/")[2]);
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
+export async function memberLanderFirstData(page: PageMatch, load: LoadMember): Promise<PageFirstData | null> {
+  if (!MEMBER_LANDER_ROUTES.includes(page.route.name)) return null;
+  // The route's id parameter is a positive int4 (common/routes.ts) once matched.
+  const id = Number(page.params.id);
   const view = await load(id).catch(() => null);
   if (!view) return null;
   return { head: "", body: dataBlock({ member: { id, view } }), data: { member: { id, view } } };
@@ -62,9 +63,10 @@ function dataBlock(data: FirstData): string {
  * of the photo that is its largest picture, at high priority (the browser fetches it beside the
  * scripts). Null for other pages.
  */
-export async function landerFirstData(routeName: string, path: string, site: SiteRow, load: LoadLander): Promise<PageFirstData | null> {
-  const [, , name, slug] = path.split("/");
-  const lander = routeName === "landers-tinderswipe" ? "tinderswipe" : routeName === "landers-name" && isLander(name) ? name : null;
+export async function landerFirstData(page: PageMatch, site: SiteRow, load: LoadLander): Promise<PageFirstData | null> {
+  const { name, slug } = page.params;
+  const routeName = page.route.name;
+  const lander = routeName === "landers-tinderswipe" ? "tinderswipe" : routeName === "landers-name" && name && isLander(name) ? name : null;
   if (!lander) return null;
   const niche = landerNiche(lander === "tinderswipe" ? undefined : slug, site.settings.niche);
   const { count, firstPhoto } = LANDER_PROFILES[lander];

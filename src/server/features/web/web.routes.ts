@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { matchPageRoute, type PageRoute } from "../../../common/routes";
+import { matchPage, type PageMatch, type PageRoute } from "../../../common/routes";
 import { sendCompressed } from "../../plugins/compression";
 import { sendError } from "../../plugins/errors";
 import { registerWithAuth } from "../../plugins/routeAuth";
@@ -147,7 +147,8 @@ export async function registerWeb(
     }
   };
 
-  const renderPage = async (request: FastifyRequest, reply: FastifyReply, status: number, route: PageRoute | null) => {
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply, status: number, matched: PageMatch | null) => {
+    const route = matched?.route ?? null;
     // A shared date's page is opened by someone who is not a member (a member's friend): no visit
     // cookie, nothing kept by a cache, and its address (the link's token) sent to nobody as a referrer.
     const dateShare = route?.name === "date-share";
@@ -186,11 +187,11 @@ export async function registerWeb(
     const description = page?.description ?? (route ? pageDescription(route.name, request.lang) : null) ?? settings?.description ?? "";
     // The data the first render needs, in the page (a member's home is the search with their own filters: not sent).
     const first =
-      route && request.site
-        ? ((await landerFirstData(route.name, path, request.site, pageData.lander(request))) ??
-          (route.name === "index" && !request.member ? await homeFirstData(request.site, pageData.home(request)) : null) ??
-          (route.name === "signup" && !request.member ? PAGE_WITHOUT_DATA : null) ??
-          (request.member ? null : await memberLanderFirstData(route.name, path, pageData.member(request))))
+      matched && request.site
+        ? ((await landerFirstData(matched, request.site, pageData.lander(request))) ??
+          (matched.route.name === "index" && !request.member ? await homeFirstData(request.site, pageData.home(request)) : null) ??
+          (matched.route.name === "signup" && !request.member ? PAGE_WITHOUT_DATA : null) ??
+          (request.member ? null : await memberLanderFirstData(matched, pageData.member(request))))
         : null;
     const rendered = first && route && visitorTemplate ? await serverRendered(request, route, first.data) : null;
     let html = (rendered !== null && visitorTemplate ? visitorTemplate : template)
@@ -228,12 +229,12 @@ export async function registerWeb(
     const path = request.url.split("?")[0];
     const isPage = (request.method === "GET" || request.method === "HEAD") && !path.startsWith("/api/") && !path.startsWith("/assets/");
     if (!isPage) return sendError(request, reply, 404, "not_found");
-    const route = matchPageRoute(path);
-    if (route?.name === "date-share" && request.site) {
+    const matched = matchPage(path);
+    if (matched?.route.name === "date-share" && request.site) {
       // Its page, or the page saying that the link no longer works (the client shows which), with the link's status.
-      const status = await pageData.dateShareStatus(request, path.split("/")[2]);
-      return renderPage(request, reply, status, route);
+      const status = await pageData.dateShareStatus(request, matched.params.token ?? "");
+      return renderPage(request, reply, status, matched);
     }
-    return renderPage(request, reply, route ? 200 : 404, route);
+    return renderPage(request, reply, matched ? 200 : 404, matched);
   });
 }
