@@ -31,7 +31,8 @@ export function MessageBubble({ message, own, partnerName, partnerId }: Props) {
   const pending = isPending(message);
   // A flagged photo from the partner is covered, with its own report button, until the member views it.
   const [revealed, setRevealed] = useState(false);
-  const covered = !own && message.kind === "photo" && Boolean(message.photo?.flagged) && !revealed;
+  const flaggedFromPartner = !own && message.kind === "photo" && Boolean(message.photo?.flagged);
+  const covered = flaggedFromPartner && !revealed;
   return (
     <div className={`chat-bubble-row${own ? " is-own" : ""}`} data-testid="chat-message">
       <div className={`chat-bubble${own ? " chat-bubble-own" : " chat-bubble-partner"}${pending ? " is-pending" : ""}`}>
@@ -42,7 +43,7 @@ export function MessageBubble({ message, own, partnerName, partnerId }: Props) {
           <ChatPhoto
             photo={message.photo}
             alt={own ? t("chat.photo_own") : t("chat.photo_from", { name: partnerName })}
-            flaggedFrom={!own && message.photo.flagged ? { id: partnerId, name: partnerName, messageId: message.id } : undefined}
+            flaggedFrom={flaggedFromPartner ? { id: partnerId, name: partnerName, messageId: message.id } : undefined}
             revealed={revealed}
             onReveal={() => setRevealed(true)}
           />
