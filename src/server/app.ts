@@ -335,7 +335,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
   const signupService = new SignupService(db, chatService, onMemberChanged);
   await app.register(signupRoutes, { signup: signupService, db });
-  const callsService = new CallsService(db, { publish: (memberId, event) => realtime.publish(memberId, event) }, onMemberChanged, options.calls);
+  const callsService = new CallsService(
+    db,
+    { publish: (memberId, event) => realtime.publish(memberId, event) },
+    onMemberChanged,
+    { siteOrigin: siteOriginOf(config), onQueued: () => worker.wake() },
+    options.calls,
+  );
   const realtime = new Realtime(
     pubsub,
     {

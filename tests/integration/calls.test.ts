@@ -3,6 +3,7 @@ import type { Call } from "../../src/common/schemas/calls";
 import type { ConversationResponse, SendMessageResponse } from "../../src/common/schemas/chat";
 import type { ServerEvent } from "../../src/common/schemas/realtime";
 import { createMember } from "../support/factories";
+import { startFakePushService } from "../support/fakePushService";
 import { connect, type LivePage } from "../support/liveSocket";
 import { createTestDatabase, type TestDatabase } from "../support/testDatabase";
 import { startTestApp, type TestApp, type TestClient } from "../support/testApp";
@@ -144,6 +145,40 @@ describe("calls", () => {
       calleePage.socket.close();
     } finally {
       await app.close();
+    }
+  });
+
+  it("tells a callee who missed the call on their phone, in their language, and not of a call they answered", async () => {
+    const pushService = await startFakePushService();
+    const app = await startTestApp({ testDb, withSite: false, calls: { ringMs: 300, sweepMs: 100 } });
+    try {
+      const { caller, callee, conversation } = await pair(app);
+      await callee.client.post("/api/user.php?push=1", pushService.subscription("callee-phone"));
+      const pushes = async () => {
+        await app.server.worker.drain();
+        return pushService.to("callee-phone").map((p) => p.message);
+      };
+      // Answered and ended: nothing to tell.
+      const answered = await caller.client.post<{ call: Call }>("/api/call.php", { conversation, media: "voice" });
+      await callee.client.post("/api/callanswer.php", { call: answered.body.call.id, accept: true });
+      await caller.client.post("/api/callend.php", { call: answered.body.call.id });
+      // Rung until nobody answered.
+      await caller.client.post("/api/call.php", { conversation, media: "video" });
+      await expect.poll(pushes, { timeout: 5000 }).toHaveLength(1);
+      const [missed] = await pushes();
+      expect(missed).toMatchObject({ kind: "message", title: "Missed call", conversation, tag: `chat-${conversation}` });
+      expect(missed.body).toMatch(/^You missed a call from .+\.$/);
+      expect(missed.url).toMatch(new RegExp(`^https?://[^/]+/chats/${conversation}$`));
+      // Rung and given up by the caller: missed all the same, in the callee's language.
+      await callee.client.put("/api/user.php", { language: "de" });
+      const cancelled = await caller.client.post<{ call: Call }>("/api/call.php", { conversation, media: "voice" });
+      await caller.client.post("/api/callend.php", { call: cancelled.body.call.id });
+      await expect.poll(pushes, { timeout: 5000 }).toHaveLength(2);
+      expect((await pushes())[1]).toMatchObject({ title: "Verpasster Anruf" });
+      expect((await pushes())[1].body).toMatch(/^Du hast einen Anruf von .+ verpasst\.$/);
+    } finally {
+      await app.close();
+      await pushService.close();
     }
   });
 

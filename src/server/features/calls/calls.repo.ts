@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { CallMedia, CallStatus } from "../../../common/callRules";
 import type { Db } from "../../db/client";
 import type { MemberCard } from "../../../common/schemas/user";
-import { calls, photos, profiles } from "../../db/schema";
+import { calls, conversations, photos, profiles, sites } from "../../db/schema";
 import { AppError } from "../../errors";
 import { mainPhotoColumns } from "../auth/auth.repo";
 import { memberCardDto } from "../members/profileDto";
@@ -10,6 +10,17 @@ import { memberCardDto } from "../members/profileDto";
 export type CallRow = typeof calls.$inferSelect;
 
 const LIVE: CallStatus[] = ["ringing", "active"];
+
+/** The domain of the site a conversation belongs to (the address in a missed call's push). */
+export async function conversationDomain(db: Db, conversationId: number): Promise<string> {
+  const [row] = await db
+    .select({ domain: sites.domain })
+    .from(conversations)
+    .innerJoin(sites, eq(sites.id, conversations.siteId))
+    .where(eq(conversations.id, conversationId));
+  if (!row) throw new AppError(404, "not_found");
+  return row.domain;
+}
 
 /** A call by id. */
 export async function findCall(db: Db, id: number): Promise<CallRow | null> {

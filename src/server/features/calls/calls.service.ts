@@ -17,8 +17,21 @@ import { messageDto, type EventPublisher } from "../chat/chat.service";
 import { findConversation, insertMessage } from "../chat/chat.repo";
 import { moveCredits } from "../credits/ledger";
 import { assertMayWrite, findVisibleProfile, type Viewer } from "../members/access";
+import { enqueuePush } from "../notifications/notify";
 import type { SiteRow } from "../settings/settings.repo";
-import { type CallRow, chargeMinute, findCall, findPartnerCard, insertCall, liveCalls, liveCallsOf, markAlive, moveCall } from "./calls.repo";
+import type { SiteOrigin } from "../settings/siteOrigin";
+import {
+  type CallRow,
+  chargeMinute,
+  conversationDomain,
+  findCall,
+  findPartnerCard,
+  insertCall,
+  liveCalls,
+  liveCallsOf,
+  markAlive,
+  moveCall,
+} from "./calls.repo";
 
 /** The timing of calls (common/constants.ts); tests shorten them. */
 export interface CallTimings {
@@ -53,6 +66,8 @@ export class CallsService {
     private readonly events: EventPublisher,
     /** After a member's credits changed (cached member data, other instances). */
     private readonly onMemberChanged: (userId: number) => Promise<void>,
+    /** The missed call's push: the link's site address, and the job worker woken when it is due. */
+    private readonly push: { siteOrigin: SiteOrigin; onQueued: () => void },
     timings: Partial<CallTimings> = {},
   ) {
     this.timings = { ...DEFAULT_CALL_TIMINGS, ...timings };
@@ -200,6 +215,7 @@ export class CallsService {
     const to = nextCallStatus({ status: call.status, caller: call.callerId, callee: call.calleeId }, action);
     if (!to) throw new AppError(409, "call_over");
     let entry: Awaited<ReturnType<typeof insertMessage>>["message"] | null = null;
+    let pushDue = false;
     const moved = await this.db
       .transaction(async (tx) => {
         const row = await moveCall(tx, call.id, call.status, to);
@@ -226,6 +242,22 @@ export class CallsService {
             harassing: false,
             photoFlagged: false,
           }));
+          // A member who was not on the site hears of the call they missed (nobody answered, or the
+          // caller gave up while it rang) on their phone, if they allowed notifications there; like a
+          // message's push, it is queued with the entry itself.
+          if ((to === "missed" || to === "cancelled") && entry) {
+            const domain = await conversationDomain(tx, row.conversationId);
+            const origin = this.push.siteOrigin({ domain });
+            const notification = {
+              kind: "message",
+              to: row.calleeId,
+              from: row.callerId,
+              conversation: row.conversationId,
+              message: entry.id,
+              origin,
+            } as const;
+            pushDue = await enqueuePush(tx, notification);
+          }
         }
         return row;
       })
@@ -242,6 +274,7 @@ export class CallsService {
       return now;
     }
     await this.announce(moved);
+    if (pushDue) this.push.onQueued();
     const message = entry as Awaited<ReturnType<typeof insertMessage>>["message"] | null;
     if (message) {
       const conversation = message.conversationId;

@@ -34,13 +34,27 @@ export async function enqueueNotification(tx: Db, notification: NotificationPayl
 }
 
 /**
+ * Queues only the push of an event, in its transaction: a missed call, which is worth knowing at once
+ * on a member's phone and not in a mail that comes later (calls.service.ts). Answers whether it is due now.
+ */
+export async function enqueuePush(tx: Db, notification: NotificationPayload): Promise<boolean> {
+  const added = await preparedRows<{ due: boolean }>(tx, "notify_enqueue_push", ENQUEUE_PUSH, [JSON.stringify(notification), notification.to]);
+  return added.some((job) => job.due);
+}
+
+/** The push job of a notification, for a member with a browser subscribed (most have none: a job would only find that out). */
+function pushJob(p: { source: string; payload: string; to: string }) {
+  return { kind: NOTIFY_PUSH_JOB, payload: p.payload, from: p.source, where: `EXISTS (SELECT 1 FROM push_subscriptions WHERE user_id = ${p.to})` };
+}
+
+/**
  * The WITH part that queues a notification's jobs (see enqueueNotification) for each row of `source`,
  * in a statement that records the event: `jobs` answers for each job whether it is due now.
  * Arguments are SQL expressions; `payload` may read the source's columns.
  */
 export function notificationJobsPart(p: { source: string; payload: string; to: string; delayMs: string }): string {
   return jobsPart("jobs", [
-    { kind: NOTIFY_PUSH_JOB, payload: p.payload, from: p.source, where: `EXISTS (SELECT 1 FROM push_subscriptions WHERE user_id = ${p.to})` },
+    pushJob(p),
     { kind: NOTIFY_MAIL_JOB, payload: p.payload, runAt: `now() + ${p.delayMs}::float8 * interval '1 millisecond'`, from: p.source },
   ]);
 }
@@ -48,3 +62,4 @@ export function notificationJobsPart(p: { source: string; payload: string; to: s
 // Both jobs in one named prepared statement (parsed and planned once per connection): every like,
 // match and first message of a conversation runs it, in the transaction that records the event.
 const ENQUEUE_NOTIFICATION = `WITH ${notificationJobsPart({ source: "(SELECT 1) AS event", payload: "$1::jsonb", to: "$2", delayMs: "$3" })} SELECT due FROM jobs`;
+const ENQUEUE_PUSH = `WITH ${jobsPart("jobs", [pushJob({ source: "(SELECT 1) AS event", payload: "$1::jsonb", to: "$2::int" })])} SELECT due FROM jobs`;

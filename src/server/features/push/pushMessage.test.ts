@@ -45,6 +45,16 @@ describe("the notification of a message", () => {
       /^Hat dir ein Geschenk geschickt: \S/,
     );
   });
+  it("tells of a missed call as a missed call, in the recipient's language, and opens the conversation", () => {
+    const missed = { ...base, message: { kind: "call" as const, body: "missed", attachment: "video" } };
+    expect(buildPushMessage(missed)).toMatchObject({
+      title: "Missed call",
+      body: "You missed a call from Anna.",
+      url: "https://dating.example/chats/42",
+      tag: "chat-42",
+    });
+    expect(buildPushMessage({ ...missed, language: "de" })).toMatchObject({ title: "Verpasster Anruf", body: "Du hast einen Anruf von Anna verpasst." });
+  });
   it("shows the sender's public thumbnail, from the CDN when the site has one", () => {
     expect(buildPushMessage({ ...base, senderThumb: "/photos/t.jpg" }).icon).toBe("https://dating.example/photos/t.jpg");
     expect(buildPushMessage({ ...base, senderThumb: "/photos/t.jpg", cdnPrefix: "https://cdn.example" }).icon).toBe("https://cdn.example/photos/t.jpg");

@@ -47,6 +47,11 @@ function messageBody(input: PushMessageInput): string {
   return shorten(message.body) || translate(lng, "push.body_message");
 }
 
+/** Whether the message pushed is the entry of a call the member missed (nobody answered, or the caller gave up while it rang). */
+function missedCall(input: PushMessageInput): boolean {
+  return input.message?.kind === "call" && (input.message.body === "missed" || input.message.body === "cancelled");
+}
+
 /** The page a notification opens: the conversation for a message, the likes page (matches tab for a match). */
 export function pushPath(kind: PushKind, conversation?: number): string {
   if (kind === "message") return conversation ? `/chats/${conversation}` : "/chats";
@@ -66,8 +71,9 @@ export function buildPushMessage(input: PushMessageInput): PushMessage {
     case "message":
       return {
         ...common,
-        title: translate(lng, "push.title_message", { name }),
-        body: messageBody(input),
+        // A missed call is pushed as what it is (calls.service.ts), not as a message to read.
+        title: missedCall(input) ? translate(lng, "calls.outcome_missed_short") : translate(lng, "push.title_message", { name }),
+        body: missedCall(input) ? translate(lng, "calls.missed_from", { name }) : messageBody(input),
         tag: `chat-${input.conversation ?? input.senderId}`,
         ...(input.conversation ? { conversation: input.conversation } : {}),
       };
