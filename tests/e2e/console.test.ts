@@ -415,4 +415,28 @@ describe("the operators' console", () => {
     await leoPhone.getByTestId("photo-manager").screenshot({ path: join(SHOTS, "photo-rejected-phone-en.png") });
     await phone.close();
   }, 90_000);
+
+  it("tells the moderator that the nudity check flagged a profile photo it holds back, and lets them approve it", async () => {
+    const nora = await activeMember(site, browser, "nora.flag@example.com", "Nora", { mobile: true });
+    await nora.site$.open("/profile");
+    // The marker classifier of the tests' sites finds a magenta image explicit.
+    await new ProfileEditor(nora.page).uploadPhoto(await makeJpeg({ width: 600, height: 750, color: "#ff00ff" }));
+    await nora.page.getByTestId("photo-manager").getByTestId("own-photo").getByText("In review").waitFor();
+    await nora.context.close();
+
+    const { context, console$ } = await consoleIn({ mobile: true, language: "fi" });
+    await console$.open("/console/photos");
+    await console$.signIn(MODERATOR.email, MODERATOR.password);
+    const card = console$.page.getByTestId("queued-photo").filter({ hasText: "Nora" });
+    const flag = card.getByTestId("photo-model-flagged");
+    expect(await flag.textContent()).toBe("Alastomuustarkistus merkitsi sen: piilossa hyväksyntään asti");
+    // Its badge wraps within the card on a phone.
+    const [badge, box] = [await flag.boundingBox(), await card.boundingBox()];
+    expect(badge && box && badge.x + badge.width <= box.x + box.width).toBe(true);
+    expect(await seriousViolations(console$.page), "photo queue with a flagged photo").toEqual([]);
+    await card.screenshot({ path: join(SHOTS, "photo-flagged-phone-fi.png") });
+    await card.getByRole("button", { name: "Hyväksy" }).click();
+    await card.waitFor({ state: "detached" });
+    await context.close();
+  });
 });

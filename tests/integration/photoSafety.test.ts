@@ -49,7 +49,7 @@ describe("a profile photo", () => {
     return res.body.photo;
   };
 
-  it("that the model flags waits for a moderator even on a post-moderated site, and is shown to nobody until then", async () => {
+  it("that the model flags waits for a moderator even on a post-moderated site, who is told why, and is shown to nobody until then", async () => {
     const owner = await t.loggedIn({ profile: { gender: "female" } });
     const viewer = await t.loggedIn({ profile: { gender: "male" } });
     const ordinary = await upload(owner.client, await harmless());
@@ -60,7 +60,9 @@ describe("a profile photo", () => {
 
     const moderator = await signedInOperator(t, "moderator");
     const queue = await moderator.client.get<PhotoQueue>("/api/console/photos");
-    expect(queue.body.photos.find((p) => p.id === flagged.id)).toMatchObject({ status: "pending", mode: "post" });
+    expect(queue.body.photos.find((p) => p.id === flagged.id)).toMatchObject({ status: "pending", mode: "post", model_flagged: true });
+    // Shown at once on this site, and in the queue for a look afterwards, not flagged.
+    expect(queue.body.photos.find((p) => p.id === ordinary.id)).toMatchObject({ status: "approved", model_flagged: false });
     expect((await moderator.client.post(`/api/console/photos/${flagged.id}/approve`, {})).status).toBe(200);
     expect((await viewer.client.get(flagged.filename)).status).toBe(200);
   });

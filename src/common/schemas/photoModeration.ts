@@ -27,6 +27,8 @@ export const queuedPhotoSchema = z.object({
   status: z.enum(["approved", "pending"]),
   /** The rule of the member's site. */
   mode: z.enum(PHOTO_MODERATION_MODES),
+  /** The nudity model flagged it at upload (or could not score it): it waits whatever the site's rule. */
+  model_flagged: z.boolean(),
   member: z.object({
     id: z.number().int(),
     name: z.string(),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import type { PhotoRejectionReason } from "../../../common/photoModeration";
 import { operators } from "./operators";
 import { profiles } from "./users";
@@ -28,6 +28,8 @@ export const photos = pgTable(
     rejectionReason: text("rejection_reason").$type<PhotoRejectionReason>(),
     /** When the member closed the notice of the rejection; until then the site shows it. */
     rejectionSeenAt: timestamp("rejection_seen_at", { withTimezone: true }),
+    /** The nudity model flagged it at upload (or could not score it): held for a moderator, who is told so (photoSafety). */
+    modelFlagged: boolean("model_flagged").notNull().default(false),
   },
   (t) => [index("photos_profile_idx").on(t.profileId, t.position), index("photos_waiting_idx").on(t.createdAt).where(sql`decided_at IS NULL`)],
 );

@@ -54,6 +54,7 @@ export class PhotoModerationService {
         created_at: photo.createdAt.toISOString(),
         status: photo.status === "pending" ? "pending" : "approved",
         mode: photoModerationOf(site.settings).mode,
+        model_flagged: photo.modelFlagged,
         member: {
           id: member.id,
           name: member.name,

@@ -21,7 +21,14 @@ export async function ownPhotos(db: Db, profileId: number): Promise<PhotoRow[]> 
  * main photo is what others see on cards and pages, so a photo waiting for pre-moderation becomes
  * main only when it is approved (photoModeration.repo.ts).
  */
-export async function addPhoto(db: Db, profileId: number, stored: StoredPhoto, max: number, status: "approved" | "pending"): Promise<PhotoRow | null> {
+export async function addPhoto(
+  db: Db,
+  profileId: number,
+  stored: StoredPhoto,
+  max: number,
+  status: "approved" | "pending",
+  modelFlagged = false,
+): Promise<PhotoRow | null> {
   return db.transaction(async (tx) => {
     const [profile] = await tx.select({ mainPhotoId: profiles.mainPhotoId }).from(profiles).where(eq(profiles.id, profileId)).for("update");
     const [{ n, last }] = await tx
@@ -31,7 +38,7 @@ export async function addPhoto(db: Db, profileId: number, stored: StoredPhoto, m
     if (Number(n) >= max) return null;
     const [row] = await tx
       .insert(photos)
-      .values({ ...stored, profileId, status, position: Number(last) + 1 })
+      .values({ ...stored, profileId, status, modelFlagged, position: Number(last) + 1 })
       .returning();
     if (!profile?.mainPhotoId && status === "approved") await tx.update(profiles).set({ mainPhotoId: row.id }).where(eq(profiles.id, profileId));
     return row;

@@ -74,7 +74,7 @@ export class PhotosService {
     // Pre-moderation: only the owner sees it until a moderator approves it; post: shown at once. Queued
     // either way. A photo the nudity model flagged waits for a moderator whatever the site's mode.
     const status = flagged ? "pending" : newPhotoStatus(photoModerationOf(site.settings).mode);
-    const row = await addPhoto(this.db, member.profile.id, stored, max, status);
+    const row = await addPhoto(this.db, member.profile.id, stored, max, status, flagged);
     if (!row) {
       await this.removeFiles(stored);
       throw new AppError(400, member.user.paidUser ? "photo_limit_premium" : "photo_limit_free", { max });

@@ -67,9 +67,16 @@ function QueuedPhotoCard({ photo }: { photo: QueuedPhoto }) {
               style={{ maxHeight: 420 }}
             />
             <div className="small text-body-secondary mt-1">{t("photo_queue.uploaded", { at: formats.dateTime(photo.created_at) })}</div>
-            <Badge bg={photo.status === "pending" ? "warning" : "info"} text="dark" className="mt-1 text-wrap text-start">
-              {photo.status === "pending" ? t("photo_queue.pending") : t("photo_queue.shown")}
-            </Badge>
+            {photo.model_flagged ? (
+              // Held whatever the site's rule: the nudity model flagged it (or could not score it).
+              <Badge bg="danger" className="mt-1 text-wrap text-start" data-testid="photo-model-flagged">
+                {t("photo_queue.model_flagged")}
+              </Badge>
+            ) : (
+              <Badge bg={photo.status === "pending" ? "warning" : "info"} text="dark" className="mt-1 text-wrap text-start">
+                {photo.status === "pending" ? t("photo_queue.pending") : t("photo_queue.shown")}
+              </Badge>
+            )}
           </Col>
           <Col xs={12} md={7} lg={8}>
             <Card.Title as="h2" className="h5 text-break">

@@ -1,0 +1,1 @@
+ALTER TABLE "photos" ADD COLUMN "model_flagged" boolean DEFAULT false NOT NULL;
