@@ -37,6 +37,11 @@ describe("a chat photo", () => {
 
     const seen = await b.client.get<ConversationResponse>(`/api/chat.php?member=${a.id}`);
     expect(seen.body.messages.map((m) => m.photo?.flagged ?? false)).toEqual([true, false, true]);
+    // Both members' data exports say so too.
+    for (const member of [a, b]) {
+      const data = await member.client.get<{ messages: Array<{ kind: string; photo_flagged: boolean | null }> }>("/api/my-data.php");
+      expect(data.body.messages.map((m) => m.photo_flagged)).toEqual([true, false, true]);
+    }
     // The file itself is the photo as sent: the recipient's client blurs it until they choose to view it.
     expect((await b.client.get(first.photo?.url ?? "")).status).toBe(200);
   });
@@ -65,6 +70,12 @@ describe("a profile photo", () => {
     expect(queue.body.photos.find((p) => p.id === ordinary.id)).toMatchObject({ status: "approved", model_flagged: false });
     expect((await moderator.client.post(`/api/console/photos/${flagged.id}/approve`, {})).status).toBe(200);
     expect((await viewer.client.get(flagged.filename)).status).toBe(200);
+    // The owner's data export says what the automatic check decided about each photo.
+    const mine = await owner.client.get<{ photos: Array<{ id: string; model_flagged: boolean }> }>("/api/my-data.php");
+    expect(mine.body.photos.map((p) => [p.id, p.model_flagged])).toEqual([
+      [ordinary.id, false],
+      [flagged.id, true],
+    ]);
   });
 });
 

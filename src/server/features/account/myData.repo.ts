@@ -41,7 +41,8 @@ export async function collectMyData(db: Db, userId: number) {
     ),
     q(
       db,
-      sql`SELECT id, '/photos/' || filename AS url, status, rejection_reason, decided_at, position, created_at FROM photos WHERE profile_id = ${userId} ORDER BY position`,
+      // model_flagged: what the automatic nudity check decided about the photo (an automated decision about the member).
+      sql`SELECT id, '/photos/' || filename AS url, status, model_flagged, rejection_reason, decided_at, position, created_at FROM photos WHERE profile_id = ${userId} ORDER BY position`,
     ),
     q(
       db,
@@ -65,6 +66,7 @@ export async function collectMyData(db: Db, userId: number) {
       sql`SELECT m.conversation_id, m.sender_id = ${userId} AS sent_by_me, m.kind, m.body,
           CASE m.kind WHEN 'photo' THEN '/chatphotos/' || m.attachment || '.jpg' WHEN 'voice' THEN '/chatvoice/' || m.attachment END AS file,
           CASE WHEN m.kind = 'call' THEN m.attachment END AS call_media,
+          CASE WHEN m.kind = 'photo' THEN m.photo_flagged END AS photo_flagged,
           m.duration_ms, m.credits, m.created_at
         FROM messages m JOIN conversation_members cm ON cm.conversation_id = m.conversation_id AND cm.member_id = ${userId} ORDER BY m.id`,
     ),
