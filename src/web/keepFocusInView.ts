@@ -24,9 +24,13 @@ function clearance(target: Element): number {
 
 /** Watches focus for the whole page; returns the function that stops it. */
 export function keepFocusInView(): () => void {
+  // The re-check of the field focused last, waiting for the end of a scroll: one at a time (quick
+  // tabbing replaces it rather than stacking listeners).
+  let stopWaiting = () => {};
   const onFocus = (event: FocusEvent) => {
     const target = event.target;
     if (!(target instanceof Element) || target === document.body) return;
+    stopWaiting();
     const check = () => {
       const by = document.activeElement === target ? clearance(target) : 0;
       if (by !== 0) window.scrollBy({ top: by });
@@ -35,8 +39,15 @@ export function keepFocusInView(): () => void {
     // again when that scrolling ends, since the theme scrolls smoothly and it can take several frames.
     requestAnimationFrame(check);
     window.addEventListener("scrollend", check, { once: true });
-    setTimeout(() => window.removeEventListener("scrollend", check), SCROLL_WAIT_MS);
+    const timer = setTimeout(() => window.removeEventListener("scrollend", check), SCROLL_WAIT_MS);
+    stopWaiting = () => {
+      clearTimeout(timer);
+      window.removeEventListener("scrollend", check);
+    };
   };
   document.addEventListener("focusin", onFocus);
-  return () => document.removeEventListener("focusin", onFocus);
+  return () => {
+    stopWaiting();
+    document.removeEventListener("focusin", onFocus);
+  };
 }

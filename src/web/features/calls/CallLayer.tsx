@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Button, Form, Modal } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
-import { CallIcon } from "./CallIcon";
+import { CallIcon, type CallIconName } from "./CallIcon";
 import { MemberAvatar } from "../chat/MemberAvatar";
 import { ReportButton } from "../members/ReportButton";
 import { formatClock } from "../chat/voiceRecording";
@@ -140,29 +140,21 @@ function CallScreen() {
       {video && <StreamVideo stream={s.local} muted className={`call-local${s.cameraOff ? " is-off" : ""}`} testId="call-local-video" />}
       {devicesOpen && <DeviceChoice video={video} onClose={() => setDevicesOpen(false)} />}
       <div className="call-controls">
-        <Button
-          variant={s.muted ? "light" : "dark"}
-          className="call-round"
-          onClick={() => setMuted(!s.muted)}
-          aria-pressed={s.muted}
-          aria-label={s.muted ? t("calls.unmute") : t("calls.mute")}
-          title={s.muted ? t("calls.unmute") : t("calls.mute")}
-          data-testid="call-mute"
-        >
-          <CallIcon name={s.muted ? "micOff" : "mic"} size={26} />
-        </Button>
+        <CallToggle
+          off={s.muted}
+          onToggle={() => setMuted(!s.muted)}
+          label={s.muted ? t("calls.unmute") : t("calls.mute")}
+          icon={s.muted ? "micOff" : "mic"}
+          testId="call-mute"
+        />
         {video && (
-          <Button
-            variant={s.cameraOff ? "light" : "dark"}
-            className="call-round"
-            onClick={() => setCameraOff(!s.cameraOff)}
-            aria-pressed={s.cameraOff}
-            aria-label={s.cameraOff ? t("calls.camera_on") : t("calls.camera_off")}
-            title={s.cameraOff ? t("calls.camera_on") : t("calls.camera_off")}
-            data-testid="call-camera"
-          >
-            <CallIcon name={s.cameraOff ? "videoOff" : "video"} size={26} />
-          </Button>
+          <CallToggle
+            off={s.cameraOff}
+            onToggle={() => setCameraOff(!s.cameraOff)}
+            label={s.cameraOff ? t("calls.camera_on") : t("calls.camera_off")}
+            icon={s.cameraOff ? "videoOff" : "video"}
+            testId="call-camera"
+          />
         )}
         <Button
           variant="dark"
@@ -187,6 +179,15 @@ function CallScreen() {
         </Button>
       </div>
     </div>
+  );
+}
+
+/** A round switch of the call screen (microphone, camera): pressed while off, named by what a press does now. */
+function CallToggle({ off, onToggle, label, icon, testId }: { off: boolean; onToggle: () => void; label: string; icon: CallIconName; testId: string }) {
+  return (
+    <Button variant={off ? "light" : "dark"} className="call-round" onClick={onToggle} aria-pressed={off} aria-label={label} title={label} data-testid={testId}>
+      <CallIcon name={icon} size={26} />
+    </Button>
   );
 }
 
