@@ -1,9 +1,15 @@
 import { Button } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import type { CallMedia } from "../../../common/callRules";
-import { CallIcon } from "./CallIcon";
+import { CallIcon, type CallIconName } from "./CallIcon";
 import { startCall } from "./callController";
 import { useCallStore } from "./callStore";
+
+/** The header's two call buttons, voice first. */
+const CALL_KINDS: ReadonlyArray<{ media: CallMedia; icon: CallIconName }> = [
+  { media: "voice", icon: "phone" },
+  { media: "video", icon: "video" },
+];
 
 /** Voice and video call buttons of a conversation's header. */
 export function CallButtons({ conversation, name }: { conversation: number; name: string }) {
@@ -12,28 +18,20 @@ export function CallButtons({ conversation, name }: { conversation: number; name
   const start = (media: CallMedia) => void startCall(conversation, media, t("calls.media_denied"));
   return (
     <>
-      <Button
-        variant="link"
-        className="chat-report text-body-secondary"
-        disabled={inCall}
-        onClick={() => start("voice")}
-        aria-label={t("calls.start_voice", { name })}
-        title={t("calls.start_voice", { name })}
-        data-testid="call-voice"
-      >
-        <CallIcon name="phone" size={22} />
-      </Button>
-      <Button
-        variant="link"
-        className="chat-report text-body-secondary"
-        disabled={inCall}
-        onClick={() => start("video")}
-        aria-label={t("calls.start_video", { name })}
-        title={t("calls.start_video", { name })}
-        data-testid="call-video"
-      >
-        <CallIcon name="video" size={22} />
-      </Button>
+      {CALL_KINDS.map(({ media, icon }) => (
+        <Button
+          key={media}
+          variant="link"
+          className="chat-report text-body-secondary"
+          disabled={inCall}
+          onClick={() => start(media)}
+          aria-label={t(`calls.start_${media}`, { name })}
+          title={t(`calls.start_${media}`, { name })}
+          data-testid={`call-${media}`}
+        >
+          <CallIcon name={icon} size={22} />
+        </Button>
+      ))}
     </>
   );
 }
