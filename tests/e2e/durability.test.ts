@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/freePort";
+import { waitForSite } from "./siteProcess";
 import { newDataDir } from "./siteServer";
 
 // A message that was answered is stored: killing the process right after the answer loses nothing.
@@ -24,18 +25,11 @@ async function start(port: number) {
       SEED_MEMBERS: "0",
       LOG_LEVEL: "warn",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
   });
   // As runSite: up to 60 s (a loaded machine), and at once when the process ends.
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the site exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health.php`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`the site did not answer on port ${port} within 60 s`);
+  await waitForSite(child, `http://127.0.0.1:${port}`, 60);
+  return child;
 }
 
 async function call(port: number, path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {

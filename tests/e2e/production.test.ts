@@ -12,6 +12,7 @@ import { decodeQuotedPrintable, startSmtpSink } from "../support/smtpSink";
 import { launchBrowser, newContext } from "./browser";
 import { Conversation } from "./chatPages";
 import { ProfileEditor, signUpInPage } from "./membersPages";
+import { waitForSite } from "./siteProcess";
 import { US_IP } from "./siteServer";
 import { SitePage } from "./sitePages";
 
@@ -48,16 +49,11 @@ async function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
   const port = await freePort();
   const child = spawn(node, ["dist/server/main.js"], { cwd: root, env: { ...env, PORT: String(port) }, stdio: ["ignore", "pipe", "inherit"] });
   const output: string[] = [];
-  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   const url = `http://localhost:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`dist/server/main.js exited with ${child.exitCode}: ${output.join("")}`);
-    try {
-      if ((await fetch(`${url}/api/health.php`)).ok) return { url, output, child };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the instance did not answer within 30 s");
+  await waitForSite(child, url, 30, (chunk) => output.push(chunk)).catch((err: Error) => {
+    throw new Error(`dist/server/main.js: ${err.message}: ${output.join("")}`);
+  });
+  return { url, output, child };
 }
 
 describe.skipIf(missing)("the production build, two instances on PostgreSQL, Redis, a bucket and SMTP", () => {
