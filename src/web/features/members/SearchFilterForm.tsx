@@ -45,8 +45,11 @@ export function SearchFilterForm({ filters, onSearch, canSortByDistance = false,
   const regions = useCountryRegions(country);
   const interests = watch("interests");
 
-  // The URL is the truth: back/forward or a link changes the filters, and the form follows.
-  useEffect(() => reset(formValuesOf(filters, canSortByDistance), { keepDirtyValues: keepChoices }), [filters, reset, canSortByDistance, keepChoices]);
+  // The URL is the truth: back/forward or a link changes the filters, and the form follows. It follows
+  // what they hold, not the object: a new object with the same filters (a refetch, a render) leaves
+  // what the member is choosing alone.
+  const shownValues = JSON.stringify(formValuesOf(filters, canSortByDistance));
+  useEffect(() => reset(JSON.parse(shownValues) as SearchFormValues, { keepDirtyValues: keepChoices }), [shownValues, reset, keepChoices]);
 
   const shows = (field: string) => settings.search_fields.includes(field);
   const showInterests = shows("interests") || (filters.interests?.length ?? 0) > 0;
