@@ -149,6 +149,10 @@ describe("photo verification", () => {
     // Her first search (from her own settings) is shown before she changes it; on her phone the filters fold away behind a button.
     await ines.page.getByTestId("member-card").first().waitFor();
     await ines.page.getByRole("button", { name: "Filters" }).click();
+    // She chooses once the panel has opened, as she sees it. While it slides open, its content is
+    // clipped, and Playwright scrolled the clipped box itself to reach the switch, which then slid
+    // back down under the pointer between press and release (on a loaded machine): the click was lost.
+    await ines.page.locator("#search-filters.show").waitFor();
     await ines.page.getByRole("checkbox", { name: "Verified members only" }).check();
     await ines.page.getByTestId("search-submit").click();
     await ines.page.waitForURL((url) => url.searchParams.get("verified") === "1");
