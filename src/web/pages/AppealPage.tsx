@@ -31,15 +31,13 @@ export function AppealPage() {
             })}
           </Alert>
           {d.outcome ? (
-            <Alert key="alert" variant="info">
-              {t(`decisions.appeal_outcome.${d.outcome}`)}
-            </Alert>
+            <Alert variant="info">{t(`decisions.appeal_outcome.${d.outcome}`)}</Alert>
           ) : d.appealed || send.isSuccess ? (
-            <Alert key="alert-2" variant="success" data-testid="appeal-sent">
+            <Alert variant="success" data-testid="appeal-sent">
               {send.isSuccess ? t("decisions.appeal.sent") : t("decisions.appeal.already")}
             </Alert>
           ) : (
-            <Card key="card">
+            <Card>
               <Card.Body>
                 <p>{t("decisions.appeal.intro")}</p>
                 <Form

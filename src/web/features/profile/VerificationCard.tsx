@@ -48,13 +48,11 @@ export function VerificationCard() {
           )}
           <p className="small text-body-secondary">{t("verification.intro")}</p>
           {data.has_approved_photo ? (
-            <Button key="button" onClick={() => start.mutate()} disabled={start.isPending} data-testid="verification-start">
+            <Button onClick={() => start.mutate()} disabled={start.isPending} data-testid="verification-start">
               {data.state === "rejected" ? t("verification.try_again") : t("verification.start")}
             </Button>
           ) : (
-            <p key="p" className="small mb-0 fw-semibold">
-              {t("verification.need_photo")}
-            </p>
+            <p className="small mb-0 fw-semibold">{t("verification.need_photo")}</p>
           )}
         </>
       )}
