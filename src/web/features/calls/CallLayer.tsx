@@ -140,22 +140,8 @@ function CallScreen() {
       {video && <StreamVideo stream={s.local} muted className={`call-local${s.cameraOff ? " is-off" : ""}`} testId="call-local-video" />}
       {devicesOpen && <DeviceChoice video={video} onClose={() => setDevicesOpen(false)} />}
       <div className="call-controls">
-        <CallToggle
-          off={s.muted}
-          onToggle={() => setMuted(!s.muted)}
-          label={s.muted ? t("calls.unmute") : t("calls.mute")}
-          icon={s.muted ? "micOff" : "mic"}
-          testId="call-mute"
-        />
-        {video && (
-          <CallToggle
-            off={s.cameraOff}
-            onToggle={() => setCameraOff(!s.cameraOff)}
-            label={s.cameraOff ? t("calls.camera_on") : t("calls.camera_off")}
-            icon={s.cameraOff ? "videoOff" : "video"}
-            testId="call-camera"
-          />
-        )}
+        <CallToggle kind="microphone" off={s.muted} />
+        {video && <CallToggle kind="camera" off={s.cameraOff} />}
         <Button
           variant="dark"
           className="call-round"
@@ -182,11 +168,28 @@ function CallScreen() {
   );
 }
 
-/** A round switch of the call screen (microphone, camera): pressed while off, named by what a press does now. */
-function CallToggle({ off, onToggle, label, icon, testId }: { off: boolean; onToggle: () => void; label: string; icon: CallIconName; testId: string }) {
+/** The call screen's round switches: what each sets, and its texts and icons while on and while off. */
+const TOGGLES = {
+  microphone: { set: setMuted, label: ["calls.mute", "calls.unmute"], icon: ["mic", "micOff"], testId: "call-mute" },
+  camera: { set: setCameraOff, label: ["calls.camera_off", "calls.camera_on"], icon: ["video", "videoOff"], testId: "call-camera" },
+} as const satisfies Record<string, { set(off: boolean): void; label: readonly [string, string]; icon: readonly [CallIconName, CallIconName]; testId: string }>;
+
+/** A round switch of the call screen: pressed while off, named by what a press does now. */
+function CallToggle({ kind, off }: { kind: keyof typeof TOGGLES; off: boolean }) {
+  const { t } = useTranslation();
+  const { set, label, icon, testId } = TOGGLES[kind];
+  const now = off ? 1 : 0;
   return (
-    <Button variant={off ? "light" : "dark"} className="call-round" onClick={onToggle} aria-pressed={off} aria-label={label} title={label} data-testid={testId}>
-      <CallIcon name={icon} size={26} />
+    <Button
+      variant={off ? "light" : "dark"}
+      className="call-round"
+      onClick={() => set(!off)}
+      aria-pressed={off}
+      aria-label={t(label[now])}
+      title={t(label[now])}
+      data-testid={testId}
+    >
+      <CallIcon name={icon[now]} size={26} />
     </Button>
   );
 }
