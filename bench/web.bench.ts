@@ -4,6 +4,7 @@
 //
 //   npm run bench:web              # every page, median of BENCH_RUNS (default 3) runs each
 //   BENCH_PAGES=/,/signup npm run bench:web
+//   BENCH_DETAIL=1 ...             # also each run's LCP element and its requests in the order they started
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -94,6 +95,7 @@ async function measure(port: number, url: string, headers: Record<string, string
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) console.error(`${url}: Lighthouse could not measure it: ${runtimeError.code} ${runtimeError.message}`);
+  if (process.env.BENCH_DETAIL) printDetail(url, audits);
   const summary = (audits["resource-summary"]?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
@@ -106,6 +108,29 @@ async function measure(port: number, url: string, headers: Record<string, string
     scriptKb: (summary.find((item) => item.resourceType === "script")?.transferSize ?? 0) / 1024,
     imageKb: (summary.find((item) => item.resourceType === "image")?.transferSize ?? 0) / 1024,
   };
+}
+
+type Audits = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"]["audits"];
+
+/** Where a page's time goes: its LCP element and its requests (start and end in ms, KB, priority), in the order they started. */
+function printDetail(url: string, audits: Audits): void {
+  // Lighthouse 13's LCP breakdown: the element, and where its time went (subparts with their durations).
+  const breakdown = JSON.stringify(audits["lcp-breakdown-insight"]?.details ?? {});
+  const snippet = /"snippet":"((?:[^"\\]|\\.)*)"/.exec(breakdown)?.[1] ?? "?";
+  const parts = [...breakdown.matchAll(/"subpart":"(\w+)","label":"[^"]*","duration":([\d.]+)/g)].map((m) => `${m[1]} ${Number(m[2]).toFixed(0)} ms`);
+  console.log(`\n${url}\n  LCP element: ${snippet}\n  LCP parts (observed, unthrottled): ${parts.join(", ") || "?"}`);
+  const requests =
+    (
+      audits["network-requests"]?.details as {
+        items?: Array<{ url: string; networkRequestTime: number; networkEndTime: number; transferSize: number; priority: string }>;
+      }
+    )?.items ?? [];
+  for (const r of requests) {
+    const path = r.url.replace(/^https?:\/\/[^/]+/, "").slice(0, 70);
+    console.log(
+      `  ${r.networkRequestTime.toFixed(0).padStart(6)} ${r.networkEndTime.toFixed(0).padStart(6)} ${(r.transferSize / 1024).toFixed(1).padStart(6)} KB ${r.priority.padEnd(8)} ${path}`,
+    );
+  }
 }
 
 function median(values: number[]): number {
