@@ -1,9 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { PHOTO_SLOTS, photoSrcSet } from "../../src/common/photoSizes";
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { photos, profiles } from "../../src/server/db/schema";
-import { createMember } from "../support/factories";
+import type { profiles } from "../../src/server/db/schema";
+import { createMember, giveMainPhoto } from "../support/factories";
 import { translate } from "../../src/server/i18n";
 import { appForFile, type TestApp } from "../support/testApp";
 
@@ -30,17 +28,7 @@ const yearsAgo = (years: number) => `${new Date().getFullYear() - years}-01-01`;
 async function withPhoto(options: { name: string; operated?: boolean; profile?: Partial<typeof profiles.$inferInsert>; photoStatus?: "approved" | "pending" }) {
   const db = t.testDb.database.db;
   const m = await createMember(db, t.site.id, { name: options.name, canLogin: !options.operated, profile: options.profile });
-  const id = randomUUID();
-  await db.insert(photos).values({
-    id,
-    profileId: m.user.id,
-    filename: `${id}.jpg`,
-    thumbFilename: `${id}_t.jpg`,
-    matchFilename: `${id}_m.jpg`,
-    blurredFilename: `${id}_b.jpg`,
-    status: options.photoStatus ?? "approved",
-  });
-  await db.update(profiles).set({ mainPhotoId: id }).where(eq(profiles.id, m.user.id));
+  await giveMainPhoto(db, m.user.id, options.photoStatus);
   return m.user.id;
 }
 

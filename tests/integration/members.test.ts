@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MemberView, OwnProfileResponse, SearchResponse } from "../../src/common/schemas/members";
-import { createMember, createSite, makeJpeg, markDeletionRequested } from "../support/factories";
+import { createMember, createSite, giveMainPhoto, makeJpeg, markDeletionRequested } from "../support/factories";
 import { appForFile, startTestApp, type TestApp, type TestClient } from "../support/testApp";
 
 let t: TestApp;
@@ -284,21 +284,9 @@ describe("likes and matches", () => {
     const c = t.client({ "x-forwarded-host": "auto.test" });
     await c.post("/api/user.php", { email: member.email, password: member.password });
     expect((await c.get<{ profile: null }>("/api/auto-like.php")).body.profile).toBeNull();
-    const { photos, profiles } = await import("../../src/server/db/schema");
-    const { eq } = await import("drizzle-orm");
     for (let i = 0; i < 5; i++) {
       const op = await createMember(db, site.id, { canLogin: false, profile: { gender: "female" } });
-      const photoId = crypto.randomUUID();
-      await db.insert(photos).values({
-        id: photoId,
-        profileId: op.user.id,
-        filename: `${photoId}.jpg`,
-        thumbFilename: `${photoId}_thumb.jpg`,
-        matchFilename: `${photoId}_match.jpg`,
-        blurredFilename: `${photoId}_blur.jpg`,
-        status: "approved",
-      });
-      await db.update(profiles).set({ mainPhotoId: photoId }).where(eq(profiles.id, op.user.id));
+      await giveMainPhoto(db, op.user.id);
     }
     const got: number[] = [];
     for (let i = 0; i < 4; i++) {

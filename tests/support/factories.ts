@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { CompanyInfo, StoredSettings } from "../../src/common/schemas/settings";
 import type { Db } from "../../src/server/db/client";
-import { companies, profiles, sites, users } from "../../src/server/db/schema";
+import { companies, photos, profiles, sites, users } from "../../src/server/db/schema";
 import { hashPassword } from "../../src/server/features/auth/passwords";
 import { moveCredits } from "../../src/server/features/credits/ledger";
 import { placeOf } from "../../src/server/geo/places";
@@ -79,6 +79,25 @@ export async function createMember(
 export async function markDeletionRequested(db: Db, userId: number) {
   await db.update(users).set({ deletionRequestedAt: new Date() }).where(eq(users.id, userId));
   await db.update(profiles).set({ status: "disabled" }).where(eq(profiles.id, userId));
+}
+
+/**
+ * A main photo for a member, as a record only (its files are not stored: enough for what lists and
+ * cards show); `approved` unless told. Returns the photo's id.
+ */
+export async function giveMainPhoto(db: Db, profileId: number, status: "approved" | "pending" = "approved"): Promise<string> {
+  const id = randomUUID();
+  await db.insert(photos).values({
+    id,
+    profileId,
+    filename: `${id}.jpg`,
+    thumbFilename: `${id}_thumb.jpg`,
+    matchFilename: `${id}_match.jpg`,
+    blurredFilename: `${id}_blur.jpg`,
+    status,
+  });
+  await db.update(profiles).set({ mainPhotoId: id }).where(eq(profiles.id, profileId));
+  return id;
 }
 
 /** A JPEG of the given size made by sharp, optionally with EXIF data (to check that uploads drop it). */
