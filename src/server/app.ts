@@ -40,6 +40,9 @@ import { LikesService } from "./features/likes/likes.service";
 import { searchQuerySchema } from "../common/schemas/members";
 import { membersRoutes, viewerOf } from "./features/members/members.routes";
 import { visitorMaySearch } from "./features/members/trafficSource";
+import { ownSearchFacts } from "./features/members/ownSearch";
+import { userDto } from "./features/members/profileDto";
+import type { ChatsResponse } from "../common/schemas/chat";
 import { MembersService } from "./features/members/members.service";
 import { SearchCounts } from "./features/members/searchCounts";
 import { PhotosService } from "./features/photos/photos.service";
@@ -421,6 +424,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // What GET /api/member.php answers the visitor (a member's own landing page).
     member: (request) => (id) => membersService.view(viewerOf(request), id),
     settings: (request) => requestSettings(request, push.publicKey),
+    // What user.php, photo-notices.php, members.php?defaults=1 and chats.php answer the member.
+    memberPage: (request) => {
+      const member = request.member;
+      if (!member) return null;
+      return {
+        settings: requestSettings(request, push.publicKey),
+        user: userDto(member),
+        notices: () => photoModeration.notices(member.user.id),
+        search: () =>
+          membersService.search(viewerOf(request), searchQuerySchema.parse({ defaults: "1" }), ownSearchFacts(member.profile), request.site.settings.countries),
+        chats: async () => JSON.parse((await chatService.listJson(member)).toString("utf8")) as ChatsResponse,
+      };
+    },
     dateShareStatus: async (request, token) => {
       const found = await dateShares.page(request.site, token);
       return "gone" in found ? (found.gone === "unknown" ? 404 : 410) : 200;

@@ -8,7 +8,7 @@ import { photoNoticesQuery } from "./api/photoNoticesApi";
 import { queryClient } from "./api/queryClient";
 import { seedLanderFromPage } from "./api/landersApi";
 import { settingsQuery } from "./api/settingsApi";
-import { setLoggedOut, userQuery } from "./api/userApi";
+import { seedSessionFromPage, setLoggedOut, userQuery } from "./api/userApi";
 import { captureTracking } from "./features/auth/tracking";
 import { startPush } from "./features/push/pushClient";
 import { listenToServiceWorker } from "./features/push/serviceWorkerMessages";
@@ -40,6 +40,7 @@ async function boot(): Promise<void> {
     void router.navigate("/pages/ban");
   });
   seedLanderFromPage(queryClient);
+  const sessionFromPage = seedSessionFromPage();
   const container = document.getElementById("root") as HTMLElement;
   // A page the server rendered (ssr.tsx): the app takes over its markup (hydrates it) once the
   // router has the page's chunks, so nothing on it is built again (its photos and videos stay).
@@ -48,10 +49,13 @@ async function boot(): Promise<void> {
     // Settings and the member first: they decide the language and what the top bar shows.
     // A member's photo notices too: they decide the top banner, which would otherwise push the page
     // down when they arrive (a layout shift on every member's first page).
-    const member = queryClient
-      .fetchQuery(userQuery)
-      .then((user) => (user ? queryClient.prefetchQuery(photoNoticesQuery) : undefined))
-      .catch(() => null);
+    // A member's page brings all three with its HTML (the settings too): nothing to ask for.
+    const member = sessionFromPage
+      ? null
+      : queryClient
+          .fetchQuery(userQuery)
+          .then((user) => (user ? queryClient.prefetchQuery(photoNoticesQuery) : undefined))
+          .catch(() => null);
     const [settings] = await Promise.all([queryClient.fetchQuery(settingsQuery), member]);
     await initI18n(settings.language);
     startPush(settings.push_public_key);

@@ -53,6 +53,37 @@ describe("own profile", () => {
   });
 });
 
+describe("a member's first page", () => {
+  it("shows with what its HTML brought: no waiting for the member, the settings or the photo notices, the lead photo first", async () => {
+    const { context, page } = await newMember("first.page@example.com", true);
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/")) asked.push(url.pathname);
+    });
+    const app = ["/api/user.php", "/api/settings.php", "/api/photo-notices.php"];
+
+    await page.goto(`${site.url}/`);
+    await page.getByTestId("search-results").waitFor();
+    expect(
+      asked.filter((path) => app.includes(path)),
+      "asked for before the home showed",
+    ).toEqual([]);
+    // Matches or, when none match, similar members: the grid that opens the page loads its first photo first.
+    await page.getByTestId("member-card").first().waitFor();
+    expect(await page.getByTestId("member-card").locator("img").first().getAttribute("fetchpriority")).toBe("high");
+
+    asked.length = 0;
+    await page.goto(`${site.url}/chats`);
+    await page.getByTestId("chats-page").waitFor();
+    expect(
+      asked.filter((path) => app.includes(path)),
+      "asked for before the conversations showed",
+    ).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("search, profile and likes", () => {
   it("keeps the filters in the address, opens a profile, likes it and finds it under sent likes", async () => {
     const { page, site$ } = await newMember("ben@example.com");

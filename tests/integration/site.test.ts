@@ -1,9 +1,10 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { PHOTO_SLOTS, photoSrcSet } from "../../src/common/photoSizes";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { API_CALLS } from "../../src/common/apiCalls";
 import { appForFile, startTestApp, type TestApp } from "../support/testApp";
+import { createMember, giveMainPhoto } from "../support/factories";
 
 let t: TestApp;
 appForFile((app) => (t = app));
@@ -352,7 +353,7 @@ describe("addresses, titles and descriptions for search engines", () => {
     expect(head(terms.text, /<meta name="description" content="([^"]*)"/)).not.toBe(head(home.text, /<meta name="description" content="([^"]*)"/));
   });
 
-  it("send a visitor's home page with its newest members and the first one's photo preloaded, a member's without", async () => {
+  it("send a visitor's home page with its newest members and the first one's photo preloaded", async () => {
     const firstData = (html: string) => JSON.parse(html.match(/<script type="application\/json" id="first-data">(.*?)<\/script>/)?.[1] ?? "null");
     const home = await t.client({}, null).get("/");
     const search = await t.client({}, null).get<{ total: number; profiles: Array<{ main_image: { thumb_filename: string } | null }> }>("/api/members.php");
@@ -365,8 +366,51 @@ describe("addresses, titles and descriptions for search engines", () => {
       .map((value) => value.replaceAll("&amp;", "&"));
     const url = first ? t.site.settings.cdn_prefix + first.thumb_filename : null;
     expect(preload).toEqual(url ? [url, photoSrcSet(url), PHOTO_SLOTS.memberCard] : undefined);
-    const member = await t.loggedIn();
-    expect((await member.client.get("/")).text).not.toContain("first-data");
+  });
+
+  it("send a member's first page with what the app would ask for before it shows, for their browser only", async () => {
+    const firstData = (html: string) => JSON.parse(html.match(/<script type="application\/json" id="first-data">(.*?)<\/script>/)?.[1] ?? "null");
+    // Someone the member's own search finds (a woman of their age in their country), with a photo.
+    const db = t.testDb.database.db;
+    const found = await createMember(db, t.site.id, { profile: { gender: "female", dateOfBirth: "1990-03-01", country: "NL" } });
+    await giveMainPhoto(db, found.user.id);
+    const member = await t.loggedIn({ profile: { gender: "male", dateOfBirth: "1990-01-15", country: "NL" } });
+    const settings = (await member.client.get("/api/settings.php")).body;
+    const { user } = (await member.client.get<{ user: unknown }>("/api/user.php")).body;
+    const notices = (await member.client.get("/api/photo-notices.php")).body;
+    const session = { settings, user, notices };
+
+    // The home is the member's own search: its first page comes too, its lead photo preloaded.
+    const home = await member.client.get("/");
+    expect(home.headers.get("cache-control")).toBe("private, no-cache");
+    const ownSearch = await member.client.get<{
+      profiles: Array<{ main_image: { thumb_filename: string } | null }>;
+      similar: Array<{ main_image: { thumb_filename: string } | null }>;
+    }>("/api/members.php?defaults=1");
+    expect(firstData(home.text)).toEqual({ session, search: ownSearch.body });
+    const lead = ownSearch.body.profiles.length > 0 ? ownSearch.body.profiles : ownSearch.body.similar;
+    const photo = lead.find((p) => p.main_image)?.main_image;
+    expect(photo, "the member's search shows someone with a photo").toBeDefined();
+    expect(home.text).toContain(`<link rel="preload" as="image" href="${t.site.settings.cdn_prefix}${photo?.thumb_filename}"`);
+    // The page's scripts, which the app would load one after the other, are named in the HTML.
+    if (existsSync("dist/web/.vite/manifest.json")) {
+      const manifest = JSON.parse(readFileSync("dist/web/.vite/manifest.json", "utf8")) as Record<string, { file: string }>;
+      for (const module of ["layouts/DefaultLayout.tsx", "layouts/MemberParts.tsx", "pages/MembersPage.tsx", "i18n/locales/en.json"]) {
+        expect(home.text, module).toContain(`<link rel="modulepreload" crossorigin href="/${manifest[module].file}" />`);
+      }
+    }
+
+    // The conversations page brings the conversations.
+    const chats = await member.client.get("/chats");
+    expect(firstData(chats.text)).toEqual({ session, chats: (await member.client.get("/api/chats.php")).body });
+    // A search with filters in its address is the app's to make: only what every page needs.
+    expect(firstData((await member.client.get("/members?min_age=30")).text)).toEqual({ session });
+    expect(firstData((await member.client.get("/likes")).text)).toEqual({ session });
+
+    // A visitor's page brings nobody's session, and may be kept by a shared cache only after asking again.
+    const login = await t.client({}, null).get("/login");
+    expect(firstData(login.text)).toBeNull();
+    expect(login.headers.get("cache-control")).toBe("no-cache");
   });
 
   it("answer robots.txt and sitemap.xml per site, on its own address", async () => {

@@ -5,6 +5,7 @@ import { useChatStore } from "../stores/chatStore";
 import { ApiError, call } from "./apiClient";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
+import { takePageData } from "./pageData";
 import { patchUser, refetchUserQuietly, userQuery } from "./userApi";
 import type { Gift } from "../../common/gifts";
 import { postFile, postImage } from "./photosApi";
@@ -32,6 +33,12 @@ async function fetchChats({ signal }: { signal: AbortSignal }): Promise<ChatsRes
   // As with the likes: a fetch a newer one replaced does not write its older counts.
   if (!signal.aborted) useChatStore.getState().setChats(toStoreItems(answer.chats));
   return answer;
+}
+
+/** A member's first page of /chats brings their conversations (server: features/web/firstData.ts): into the cache and the chat store. */
+export function seedChatsFromPage(): void {
+  const chats = takePageData("chats");
+  if (chats) setChatList(chats.chats);
 }
 
 export const chatsQuery = { queryKey: queryKeys.chats, queryFn: fetchChats, staleTime: 0 };

@@ -29,6 +29,15 @@ export function seedMemberFromPage(): void {
   if (member) seedMember(queryClient, member);
 }
 
+/**
+ * A member's first page of their own search (their home, /members without filters) comes with the
+ * HTML (server: features/web/firstData.ts): into the cache, so that the page shows it at once.
+ */
+export function seedOwnSearchFromPage(): void {
+  const search = takePageData("search");
+  if (search) queryClient.setQueryData(searchKey({}, true), { pages: [search], pageParams: [null] });
+}
+
 /** A member's profile, as GET /api/member.php answered it, into the cache. */
 export function seedMember(client: QueryClient, member: { id: number; view: MemberView }): void {
   client.setQueryData(queryKeys.member(member.id), member.view);

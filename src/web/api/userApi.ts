@@ -9,11 +9,27 @@ import { useChatStore } from "../stores/chatStore";
 import { call, sessionStarted } from "./apiClient";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
+import { takePageData } from "./pageData";
+import { PHOTO_NOTICES_KEY } from "./photoNoticesApi";
 
 export const userQuery = {
   queryKey: queryKeys.user,
   queryFn: async () => (await call("GET /api/user.php")).user,
 };
+
+/**
+ * A member's first page brings the settings, the member and their photo notices (server:
+ * features/web/firstData.ts): into the cache, so that the app renders without asking for them.
+ * Returns whether it did.
+ */
+export function seedSessionFromPage(): boolean {
+  const session = takePageData("session");
+  if (!session) return false;
+  queryClient.setQueryData(queryKeys.settings, session.settings);
+  queryClient.setQueryData(userQuery.queryKey, session.user);
+  queryClient.setQueryData(PHOTO_NOTICES_KEY, session.notices);
+  return true;
+}
 
 /** The logged-in member, or null for a visitor. */
 export function useUser(): User | null {

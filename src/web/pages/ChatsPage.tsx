@@ -3,12 +3,15 @@ import { Alert, Badge, Button, Container, Nav } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import type { ChatFolder, ChatListItem } from "../../common/schemas/chat";
-import { useChats, useDeleteChat, useShowInInbox } from "../api/chatApi";
+import { seedChatsFromPage, useChats, useDeleteChat, useShowInInbox } from "../api/chatApi";
 import { useUser } from "../api/userApi";
 import { ConfirmModal } from "../components/ConfirmModal";
 import { PageSpinner } from "../components/PageSpinner";
 import { ChatListRow } from "../features/chat/ChatListRow";
 import { ChatsEmpty } from "../features/chat/ChatsEmpty";
+
+// A member's first page of /chats brings their conversations: into the cache before the page first renders.
+seedChatsFromPage();
 
 /**
  * The member's conversations, newest first, each with a remove button (spec sections 2 and 4); those

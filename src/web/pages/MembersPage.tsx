@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { Container } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { useMemberSearch } from "../api/membersApi";
+import { seedOwnSearchFromPage, useMemberSearch } from "../api/membersApi";
 import { useSettings } from "../api/settingsApi";
 import { useUser } from "../api/userApi";
 import { PrefetchLink } from "../components/PrefetchLink";
@@ -12,6 +12,9 @@ import { SearchLoginCard } from "../features/members/SearchLoginCard";
 import { SearchResults } from "../features/members/SearchResults";
 
 const NO_FILTERS: SearchFilters = {};
+
+// A member's first page brings their own search: into the cache before the page first renders.
+seedOwnSearchFromPage();
 
 /** Search and list of members; the filters live in the query string (also the members' home page). */
 export function MembersPage() {

@@ -2,8 +2,13 @@ import { FIRST_DATA_ID, type FirstData } from "../../../common/firstData";
 import { isLander, LANDER_PROFILES, landerNiche, type Niche } from "../../../common/landers";
 import type { PageMatch } from "../../../common/routes";
 import { PHOTO_SLOTS, photoSrcSet } from "../../../common/photoSizes";
+import { leadingMembers, leadPhotoIndex } from "../../../common/searchLead";
 import type { LanderResponse } from "../../../common/schemas/landers";
+import type { ChatsResponse } from "../../../common/schemas/chat";
 import type { MemberView, SearchResponse } from "../../../common/schemas/members";
+import type { PhotoNotices } from "../../../common/schemas/photoModeration";
+import type { Settings } from "../../../common/schemas/settings";
+import type { User } from "../../../common/schemas/user";
 import { escapeHtml } from "../../escapeHtml";
 import type { SiteRow } from "../settings/settings.repo";
 
@@ -88,10 +93,48 @@ export async function homeFirstData(site: SiteRow, load: LoadHome): Promise<Page
   if (!load) return null;
   const answer = await load();
   // The first card with a photo (MemberGrid gives the same one high priority).
-  const image = answer.profiles.find((p) => p.main_image)?.main_image;
+  const image = answer.profiles[leadPhotoIndex(answer.profiles)]?.main_image;
   return {
     head: image ? photoPreload(site.settings.cdn_prefix + image.thumb_filename, PHOTO_SLOTS.memberCard) : "",
     body: dataBlock({ home: answer }),
     data: { home: answer },
+  };
+}
+
+/** What the API answers the request's member, for their first page (see memberFirstData). */
+export interface LoadMemberPage {
+  settings: Settings;
+  user: User;
+  notices(): Promise<PhotoNotices>;
+  /** GET /api/members.php?defaults=1: the member's own first search. */
+  search(): Promise<SearchResponse>;
+  /** GET /api/chats.php. */
+  chats(): Promise<ChatsResponse>;
+}
+
+/** The routes whose first page is the member's own search (the home of a member is the search). */
+const OWN_SEARCH_ROUTES = ["index", "members"];
+
+/**
+ * A member's first page: the settings, the member and their photo notices, which the app would
+ * otherwise ask for one after the other before it renders anything, and the page's own data where it
+ * is the search without filters or the conversations; the search's first photo preloaded at high
+ * priority, as on a visitor's home. Its HTML is the member's own: never kept by a shared cache.
+ */
+export async function memberFirstData(page: PageMatch, query: Record<string, unknown>, load: LoadMemberPage): Promise<PageFirstData> {
+  // The search without filters only: filters in the address are the app's to read.
+  const ownSearch = OWN_SEARCH_ROUTES.includes(page.route.name) && Object.keys(query).length === 0;
+  const [notices, search, chats] = await Promise.all([
+    load.notices(),
+    ownSearch ? load.search() : undefined,
+    page.route.name === "chats" ? load.chats() : undefined,
+  ]);
+  const data: FirstData = { session: { settings: load.settings, user: load.user, notices }, search, chats };
+  const lead = search ? leadingMembers(search) : [];
+  const image = lead[leadPhotoIndex(lead)]?.main_image;
+  return {
+    head: image ? photoPreload(load.settings.cdn_prefix + image.thumb_filename, PHOTO_SLOTS.memberCard) : "",
+    body: dataBlock(data),
+    data,
   };
 }

@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchPage, type PageMatch, type PageRoute } from "../../../common/routes";
+import { LANGUAGES } from "../../../common/locales";
 import { sendCompressed } from "../../plugins/compression";
 import { sendError } from "../../plugins/errors";
 import { registerWithAuth } from "../../plugins/routeAuth";
@@ -13,7 +14,17 @@ import { signupsOpen } from "../../../common/signupSteps";
 import { rememberTrafficSource } from "../members/trafficSource";
 import { escapeHtml } from "../../escapeHtml";
 import type { CompanyRow } from "../settings/settings.repo";
-import { homeFirstData, type LoadHome, type LoadLander, type LoadMember, landerFirstData, memberLanderFirstData, PAGE_WITHOUT_DATA } from "./firstData";
+import {
+  homeFirstData,
+  type LoadHome,
+  type LoadLander,
+  type LoadMember,
+  type LoadMemberPage,
+  landerFirstData,
+  memberFirstData,
+  memberLanderFirstData,
+  PAGE_WITHOUT_DATA,
+} from "./firstData";
 import { LANDER_ROUTES, marketingPageHtml } from "./marketingPageHtml";
 import { LEGAL_ROUTES, legalPageHtml, PUBLIC_ROUTES } from "./publicPageHtml";
 import { canonicalUrl, hreflangLinks, pageDescription, robotsTxt, sitemapXml } from "./seo";
@@ -46,23 +57,48 @@ const SIGNUP_ROUTES = ["signup", "members-id-signup"];
 
 type RenderVisitorPage = (input: RenderInput) => Promise<string | null>;
 
-/** The stylesheets of the build's `modules` and of what they import (not what they load later). */
-function stylesheets(webRoot: string, modules: readonly string[], template: string): string {
-  const manifest = JSON.parse(readFileSync(join(webRoot, ".vite/manifest.json"), "utf8")) as Record<string, { css?: string[]; imports?: string[] }>;
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+
+/** The build's `modules` and every module they import (not what they load later), by manifest key. */
+function withImports(manifest: Manifest, modules: readonly string[]): string[] {
   const seen = new Set<string>();
-  const css = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
     seen.add(key);
-    for (const file of manifest[key].css ?? []) css.add(file);
     for (const imported of manifest[key].imports ?? []) visit(imported);
   };
   for (const key of modules) visit(key);
+  return [...seen];
+}
+
+/** The stylesheets of the build's `modules` and of what they import. */
+function stylesheets(manifest: Manifest, modules: readonly string[], template: string): string {
+  const css = new Set(withImports(manifest, modules).flatMap((key) => manifest[key].css ?? []));
   return [...css]
     .filter((file) => !template.includes(`/${file}"`))
     .map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" />`)
     .join("\n    ");
 }
+
+/** Preloads of the scripts of the build's `modules` and of what they import, but those the page already has. */
+function modulePreloads(manifest: Manifest, modules: readonly string[], template: string): string {
+  return withImports(manifest, modules)
+    .map((key) => manifest[key].file)
+    .filter((file) => file.endsWith(".js") && !template.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`)
+    .join("\n    ");
+}
+
+/**
+ * The modules a member's first page loads after the app's entry, one after the other (the layout, its
+ * members' parts, the page and what the page loads at once): preloaded with the HTML, so that the
+ * browser fetches them beside the entry instead of in turn. The page's language comes on top.
+ */
+const MEMBER_FIRST_MODULES: Record<string, readonly string[]> = {
+  index: ["layouts/DefaultLayout.tsx", "layouts/MemberParts.tsx", "pages/HomePage.tsx", "pages/MembersPage.tsx"],
+  members: ["layouts/DefaultLayout.tsx", "layouts/MemberParts.tsx", "pages/MembersPage.tsx"],
+  chats: ["layouts/DefaultLayout.tsx", "layouts/MemberParts.tsx", "pages/ChatsPage.tsx"],
+};
 
 /**
  * Serves the built client: hashed assets with long caching, and index.html for every page route of
@@ -80,6 +116,8 @@ export async function registerWeb(
     dateShareStatus(request: FastifyRequest, token: string): Promise<200 | 404 | 410>;
     /** What GET /api/settings.php answers the request (a page rendered on the server shows with them). */
     settings(request: FastifyRequest): Settings;
+    /** What the API answers the request's member (their first page brings it); null for a visitor. */
+    memberPage(request: FastifyRequest): LoadMemberPage | null;
   },
 ): Promise<void> {
   const indexPath = join(webRoot, "index.html");
@@ -114,8 +152,16 @@ export async function registerWeb(
         (m) => m[1] ?? m[2],
       )
     : [];
+  const manifest: Manifest = built ? JSON.parse(readFileSync(join(webRoot, ".vite/manifest.json"), "utf8")) : {};
   const styles = new Map(
-    visitorTemplate ? Object.entries(SERVER_RENDERED).map(([name, modules]) => [name, stylesheets(webRoot, modules, visitorTemplate)] as const) : [],
+    visitorTemplate ? Object.entries(SERVER_RENDERED).map(([name, modules]) => [name, stylesheets(manifest, modules, visitorTemplate)] as const) : [],
+  );
+  const memberPreloads = new Map(
+    template
+      ? Object.entries(MEMBER_FIRST_MODULES).flatMap(([name, modules]) =>
+          LANGUAGES.map((lang) => [`${name} ${lang}`, modulePreloads(manifest, [...modules, `i18n/locales/${lang}.json`], template)] as const),
+        )
+      : [],
   );
 
   /** The page rendered for a visitor with the data it brings, or null (a member, the entry warning to show, another page). */
@@ -159,7 +205,8 @@ export async function registerWeb(
       rememberTrafficSource(request, reply);
     }
     reply
-      .header("cache-control", dateShare ? "no-store" : "no-cache")
+      // A member's page brings their own data (memberFirstData): for their browser only.
+      .header("cache-control", dateShare ? "no-store" : request.member ? "private, no-cache" : "no-cache")
       .status(status)
       .type("text/html; charset=utf-8");
     if (!template) {
@@ -185,10 +232,12 @@ export async function registerWeb(
       ? `${legal.title} – ${name}`
       : (marketing?.title ?? (pageTitle && pageTitle !== titleKey ? `${pageTitle} – ${name}` : (settings?.index_title ?? name)));
     const description = page?.description ?? (route ? pageDescription(route.name, request.lang) : null) ?? settings?.description ?? "";
-    // The data the first render needs, in the page (a member's home is the search with their own filters: not sent).
+    // The data the first render needs, in the page.
+    const memberPage = matched && request.site ? pageData.memberPage(request) : null;
     const first =
       matched && request.site
         ? ((await landerFirstData(matched, request.site, pageData.lander(request))) ??
+          (memberPage ? await memberFirstData(matched, request.query as Record<string, unknown>, memberPage) : null) ??
           (matched.route.name === "index" && !request.member ? await homeFirstData(request.site, pageData.home(request)) : null) ??
           (matched.route.name === "signup" && !request.member ? PAGE_WITHOUT_DATA : null) ??
           (request.member ? null : await memberLanderFirstData(matched, pageData.member(request))))
@@ -210,6 +259,8 @@ export async function registerWeb(
         .replace("</head>", () => `    ${styles.get(route.name) ?? ""}\n  </head>`)
         .replace('<div id="root"></div>', () => `<div id="root" data-ssr="" data-app="${escapeHtml(appFiles.join(" "))}">${rendered}</div>`);
     } else if (page) html = html.replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>`);
+    const preloads = request.member && route ? memberPreloads.get(`${route.name} ${request.lang}`) : undefined;
+    if (preloads) html = html.replace("</head>", () => `    ${preloads}\n  </head>`);
     if (first) html = html.replace("</head>", () => `    ${first.head}\n  </head>`).replace('<div id="root"', () => `${first.body}\n    <div id="root"`);
     // Pages are answered by the not-found handler, which route-level compression does not reach.
     return sendCompressed(request, reply, html);

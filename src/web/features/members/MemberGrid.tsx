@@ -5,6 +5,7 @@ import { useSettings } from "../../api/settingsApi";
 import { Icon, isIconName } from "../../components/Icon";
 import { fictionalLegend } from "./fictionalLegend";
 import { MemberCard } from "./MemberCard";
+import { leadPhotoIndex } from "../../../common/searchLead";
 
 interface Props {
   members: Member[];
@@ -29,7 +30,7 @@ export function MemberGrid({ members, linkTo, isNew, empty, firstOfPage = false 
   if (unique.length === 0) return <p className="text-body-secondary">{empty ?? t("members.empty")}</p>;
   const legend = fictionalLegend(unique, fictional_plural);
   // The page's largest picture: the first card with a photo (the server preloads the same one: web/firstData.ts).
-  const firstPhoto = unique.findIndex((m) => m.main_image);
+  const firstPhoto = leadPhotoIndex(unique);
   return (
     <>
       <Row xs={2} sm={3} md={4} lg={6} className="g-3">

@@ -6,6 +6,7 @@ import type { SearchFilters } from "./filterQuery";
 import { MemberGrid, MemberGridPlaceholder } from "./MemberGrid";
 import { SearchLoginCard } from "./SearchLoginCard";
 import { searchResultView } from "./searchResults";
+import { leadingMembers } from "../../../common/searchLead";
 
 /**
  * The members matching `filters` (with `mine`, the member's own search): total, cards, "show more",
@@ -63,7 +64,8 @@ export function SearchResults({ filters, mine = false }: { filters: SearchFilter
             {t("search.similar_title")}
           </h2>
           <p className="text-body-secondary small">{t("search.similar_text")}</p>
-          <MemberGrid members={view.similar} />
+          {/* With no results above, this grid opens the page: its first photos load at once. */}
+          <MemberGrid members={view.similar} firstOfPage={leadingMembers(view) === view.similar} />
         </section>
       )}
     </div>
