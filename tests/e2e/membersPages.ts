@@ -35,12 +35,17 @@ export class SwipeGame {
     return this.page.getByTestId("swipe-card").locator("img").getAttribute("alt");
   }
 
-  /** Presses an arrow key and waits until the top card changed (or the game refused). */
+  /** Presses an arrow key and waits until the top card changed. */
   async press(key: "ArrowLeft" | "ArrowRight"): Promise<void> {
     const match = this.page.getByTestId("swipe-match");
     if (await match.count()) await this.page.getByRole("button", { name: "Keep swiping" }).click();
     await match.waitFor({ state: "detached" });
+    // The top card's photo, which names its member (two members can share a first name).
+    const photo = () => this.page.getByTestId("swipe-card").locator("img").getAttribute("src");
+    const before = await photo();
     await this.page.keyboard.press(key);
-    await this.page.waitForTimeout(400);
+    // A swipe takes the top card away (a refused one would bring it back: the caller checks which).
+    // Waited for, not a fixed pause: on a loaded machine the next render can come later than one.
+    await this.page.waitForFunction((src) => document.querySelector('[data-testid="swipe-card"] img')?.getAttribute("src") !== src, before);
   }
 }
