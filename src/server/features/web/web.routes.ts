@@ -152,7 +152,9 @@ export async function registerWeb(
         (m) => m[1] ?? m[2],
       )
     : [];
-  const manifest: Manifest = built ? JSON.parse(readFileSync(join(webRoot, ".vite/manifest.json"), "utf8")) : {};
+  // Which chunks each module needs (vite build writes it); a client built without it gets no preloads.
+  const manifestPath = join(webRoot, ".vite/manifest.json");
+  const manifest: Manifest = built && existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, "utf8")) : {};
   const styles = new Map(
     visitorTemplate ? Object.entries(SERVER_RENDERED).map(([name, modules]) => [name, stylesheets(manifest, modules, visitorTemplate)] as const) : [],
   );
