@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { PHOTO_SLOTS, photoSrcSet } from "../../src/common/photoSizes";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { API_CALLS } from "../../src/common/apiCalls";
 import { appForFile, startTestApp, type TestApp } from "../support/testApp";
 import { createMember, giveMainPhoto } from "../support/factories";
+import { PhotoModerationService } from "../../src/server/features/photoModeration/photoModeration.service";
 
 let t: TestApp;
 appForFile((app) => (t = app));
@@ -411,6 +412,20 @@ describe("addresses, titles and descriptions for search engines", () => {
     const login = await t.client({}, null).get("/login");
     expect(firstData(login.text)).toBeNull();
     expect(login.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("send a member's page without its data when getting the data fails, rather than fail the page", async () => {
+    const member = await t.loggedIn();
+    const failing = vi.spyOn(PhotoModerationService.prototype, "notices").mockRejectedValueOnce(new Error("the database is gone"));
+    try {
+      const home = await member.client.get("/");
+      expect(failing).toHaveBeenCalledOnce();
+      expect(home.status).toBe(200);
+      expect(home.text).toContain('<div id="root"></div>');
+      expect(home.text).not.toContain("first-data");
+    } finally {
+      failing.mockRestore();
+    }
   });
 
   it("answer robots.txt and sitemap.xml per site, on its own address", async () => {

@@ -13,7 +13,7 @@ import { VISIT_COOKIE } from "../visits/visits.routes";
 import { signupsOpen } from "../../../common/signupSteps";
 import { rememberTrafficSource } from "../members/trafficSource";
 import { escapeHtml } from "../../escapeHtml";
-import type { CompanyRow } from "../settings/settings.repo";
+import type { CompanyRow, SiteRow } from "../settings/settings.repo";
 import {
   homeFirstData,
   type LoadHome,
@@ -24,6 +24,7 @@ import {
   memberFirstData,
   memberLanderFirstData,
   PAGE_WITHOUT_DATA,
+  type PageFirstData,
 } from "./firstData";
 import { LANDER_ROUTES, marketingPageHtml } from "./marketingPageHtml";
 import { LEGAL_ROUTES, legalPageHtml, PUBLIC_ROUTES } from "./publicPageHtml";
@@ -195,6 +196,18 @@ export async function registerWeb(
     }
   };
 
+  /** The data a page's first render needs, sent with its HTML (features/web/firstData.ts), or null. */
+  const firstDataOf = async (request: FastifyRequest, page: PageMatch, site: SiteRow): Promise<PageFirstData | null> => {
+    const lander = await landerFirstData(page, site, pageData.lander(request));
+    if (lander) return lander;
+    const memberPage = pageData.memberPage(request);
+    if (memberPage) return memberFirstData(page, request.query as Record<string, unknown>, memberPage);
+    // A visitor's pages.
+    if (page.route.name === "index") return homeFirstData(site, pageData.home(request));
+    if (page.route.name === "signup") return PAGE_WITHOUT_DATA;
+    return memberLanderFirstData(page, pageData.member(request));
+  };
+
   const renderPage = async (request: FastifyRequest, reply: FastifyReply, status: number, matched: PageMatch | null) => {
     const route = matched?.route ?? null;
     // A shared date's page is opened by someone who is not a member (a member's friend): no visit
@@ -234,15 +247,14 @@ export async function registerWeb(
       ? `${legal.title} – ${name}`
       : (marketing?.title ?? (pageTitle && pageTitle !== titleKey ? `${pageTitle} – ${name}` : (settings?.index_title ?? name)));
     const description = page?.description ?? (route ? pageDescription(route.name, request.lang) : null) ?? settings?.description ?? "";
-    // The data the first render needs, in the page.
-    const memberPage = matched && request.site ? pageData.memberPage(request) : null;
+    // The data the first render needs, in the page. A fault getting it (the database) costs the page
+    // its data, not the page: the app then asks for it itself and says what failed.
     const first =
       matched && request.site
-        ? ((await landerFirstData(matched, request.site, pageData.lander(request))) ??
-          (memberPage ? await memberFirstData(matched, request.query as Record<string, unknown>, memberPage) : null) ??
-          (matched.route.name === "index" && !request.member ? await homeFirstData(request.site, pageData.home(request)) : null) ??
-          (matched.route.name === "signup" && !request.member ? PAGE_WITHOUT_DATA : null) ??
-          (request.member ? null : await memberLanderFirstData(matched, pageData.member(request))))
+        ? await firstDataOf(request, matched, request.site).catch((error: unknown) => {
+            request.log.error({ err: error, route: matched.route.name }, "first data failed");
+            return null;
+          })
         : null;
     const rendered = first && route && visitorTemplate ? await serverRendered(request, route, first.data) : null;
     let html = (rendered !== null && visitorTemplate ? visitorTemplate : template)
