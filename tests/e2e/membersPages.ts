@@ -44,8 +44,9 @@ export class SwipeGame {
     const photo = () => this.page.getByTestId("swipe-card").locator("img").getAttribute("src");
     const before = await photo();
     await this.page.keyboard.press(key);
-    // A swipe takes the top card away (a refused one would bring it back: the caller checks which).
-    // Waited for, not a fixed pause: on a loaded machine the next render can come later than one.
+    // A swipe takes the top card away: waited for, not a fixed pause (on a loaded machine the next
+    // render can come later than one). A press the game refuses (a like with none left) would wait
+    // here in vain; no journey makes one.
     await this.page.waitForFunction((src) => document.querySelector('[data-testid="swipe-card"] img')?.getAttribute("src") !== src, before);
   }
 }
