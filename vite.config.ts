@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
-import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin } from "vite";
+import { preactAliases } from "./scripts/preactAliases.js";
 import { precompressPlugin } from "./scripts/precompress.js";
 
 /**
@@ -25,7 +25,10 @@ function ssrBuildPlugin(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   root: "src/web",
   publicDir: "public",
-  plugins: isSsrBuild ? [react()] : [react(), precompressPlugin(), ssrBuildPlugin()],
+  plugins: isSsrBuild ? [] : [precompressPlugin(), ssrBuildPlugin()],
+  resolve: { alias: preactAliases },
+  // The server's rendering build bundles the libraries too, so that their imports of React go to Preact as well.
+  ssr: { noExternal: true },
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,

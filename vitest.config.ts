@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { preactAliases } from "./scripts/preactAliases.js";
 
 // Integration files share one worker's module graph (isolate: false): each file still gets its own
 // app and database, and importing the server once instead of once per file saves about 1.5 s a file.
@@ -15,10 +16,16 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: preactAliases },
+        // Libraries' ES module builds: a CommonJS one (React Router's, react-bootstrap's) would require
+        // React itself, past the aliases.
+        ssr: { resolve: { conditions: ["module", "node", "development"], mainFields: ["module", "main"] } },
         test: {
           name: "unit",
           include: ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts"],
           environment: "node",
+          // Libraries that import React go through the aliases too (as in the build), not Node's own loading.
+          server: { deps: { inline: [/react-router/, /react-i18next/, /react-bootstrap/, /@restart\/ui/, /@tanstack\/react-query/] } },
         },
       },
       {

@@ -19,21 +19,21 @@ const BUDGET_KB: Record<PageKind, number> = {
   "tinder-swipe lander": 3,
   "member lander": 3,
   home: 3,
-  // Members' pages no longer load zod's schemas before they show (the socket's close codes moved
-  // out of schemas/realtime.ts): 183-199 KB, plus 3%.
-  "member home": 189,
+  // Members' pages run on Preact instead of React (scripts/preactAliases.ts): 131-147 KB, plus 3%
+  // (183-199 KB on React).
+  "member home": 136,
   signup: 3,
-  search: 206,
-  chats: 189,
+  search: 152,
+  chats: 136,
 };
 
 /** The app that takes over a page rendered on the server. */
 const APP_AFTER_PAINT_KB: Partial<Record<PageKind, number>> = {
-  lander: 152,
-  "tinder-swipe lander": 149,
-  "member lander": 151,
-  home: 177,
-  signup: 221,
+  lander: 102,
+  "tinder-swipe lander": 98,
+  "member lander": 101,
+  home: 128,
+  signup: 171,
 };
 
 describe("initial JavaScript budget per page kind", () => {

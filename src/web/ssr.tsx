@@ -1,6 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
-import { prerenderToNodeStream } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import type { FirstData } from "../common/firstData";
 import type { Language } from "../common/locales";
@@ -12,6 +11,7 @@ import { seedLander } from "./api/landersApi";
 import { i18next } from "./i18n/i18n";
 import { numberFormatter } from "./i18n/pageLocale";
 import { initReactI18next } from "react-i18next";
+import { renderToStringAsync } from "preact-render-to-string";
 import { routes } from "./routes";
 
 // A visitor's first page rendered on the server (built by vite.config.ts's second, server build into
@@ -66,25 +66,17 @@ async function renderOnce(input: RenderInput): Promise<string | null> {
   // A redirect, or a route that failed: the app handles it in the browser.
   if (context instanceof Response || context.errors) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
-  // A part that failed here would be left to the browser (React's "client rendering" marker, with
-  // the error in the page): the whole page goes to the app instead.
-  let failed: unknown = null;
-  const { prelude } = await prerenderToNodeStream(
+  // Waits for the lazy parts (the route's page and layout) as React's prerender did; a part that
+  // fails throws, and the whole page goes to the app instead.
+  // The app's elements are Preact's at run time (see preactAliases.ts); their types are React's.
+  const page = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </QueryClientProvider>
-    </StrictMode>,
-    {
-      onError(error) {
-        failed ??= error;
-      },
-    },
+    </StrictMode>
   );
-  if (failed) throw failed;
-  let html = "";
-  for await (const chunk of prelude) html += chunk;
-  return html;
+  return renderToStringAsync(page as unknown as Parameters<typeof renderToStringAsync>[0]);
 }
 
 /** The page's markup for the app's root element, or null when it is not one to render here. */

@@ -13,14 +13,16 @@ export function ActivateErrorPage() {
       <p>{t("activate.error_text")}</p>
       {user?.status === "not_confirmed" ? (
         resend.isSuccess ? (
-          <p className="fw-semibold">{t("activate.resent")}</p>
+          <p key="p" className="fw-semibold">
+            {t("activate.resent")}
+          </p>
         ) : (
-          <Button className="w-100" onClick={() => resend.mutate()} disabled={resend.isPending}>
+          <Button key="button" className="w-100" onClick={() => resend.mutate()} disabled={resend.isPending}>
             {t("activate.resend")}
           </Button>
         )
       ) : (
-        <Link to={user ? "/" : "/login"} className="btn btn-primary w-100">
+        <Link key="link" to={user ? "/" : "/login"} className="btn btn-primary w-100">
           {user ? t("activate.continue") : t("login.submit")}
         </Link>
       )}

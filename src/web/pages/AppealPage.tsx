@@ -31,13 +31,15 @@ export function AppealPage() {
             })}
           </Alert>
           {d.outcome ? (
-            <Alert variant="info">{t(`decisions.appeal_outcome.${d.outcome}`)}</Alert>
+            <Alert key="alert" variant="info">
+              {t(`decisions.appeal_outcome.${d.outcome}`)}
+            </Alert>
           ) : d.appealed || send.isSuccess ? (
-            <Alert variant="success" data-testid="appeal-sent">
+            <Alert key="alert-2" variant="success" data-testid="appeal-sent">
               {send.isSuccess ? t("decisions.appeal.sent") : t("decisions.appeal.already")}
             </Alert>
           ) : (
-            <Card>
+            <Card key="card">
               <Card.Body>
                 <p>{t("decisions.appeal.intro")}</p>
                 <Form

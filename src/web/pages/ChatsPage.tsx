@@ -78,14 +78,14 @@ export function ChatsPage() {
       {chats.data ? (
         shown.length === 0 ? (
           folder === "hidden" ? (
-            <p className="text-body-secondary" data-testid="chat-hidden-empty">
+            <p key="p" className="text-body-secondary" data-testid="chat-hidden-empty">
               {t("chat.hidden_empty")}
             </p>
           ) : (
-            <ChatsEmpty />
+            <ChatsEmpty key="chatsEmpty" />
           )
         ) : (
-          <ul className="chat-list list-unstyled mb-0" aria-label={t(folder === "hidden" ? "chat.folder_hidden" : "chat.list_label")}>
+          <ul key="ul" className="chat-list list-unstyled mb-0" aria-label={t(folder === "hidden" ? "chat.folder_hidden" : "chat.list_label")}>
             {shown.map((chat) => (
               <ChatListRow
                 key={chat.conversation}
@@ -102,14 +102,14 @@ export function ChatsPage() {
           </ul>
         )
       ) : chats.isError ? (
-        <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+        <Alert key="alert" variant="danger" className="d-flex flex-wrap align-items-center gap-2">
           <span className="me-auto">{chats.error.message}</span>
           <Button size="sm" variant="outline-danger" onClick={() => chats.refetch()}>
             {t("common.retry")}
           </Button>
         </Alert>
       ) : (
-        <PageSpinner />
+        <PageSpinner key="pageSpinner" />
       )}
       <ConfirmModal
         show={showConfirm}

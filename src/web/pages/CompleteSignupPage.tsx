@@ -27,11 +27,11 @@ export function CompleteSignupPage() {
           <p className="small text-body-secondary text-center">{t("complete_signup.why")}</p>
           <div className="d-flex flex-column align-items-center gap-2 mb-3">
             {resend.isSuccess ? (
-              <span className="small fw-semibold" role="status" data-testid="complete-signup-resent">
+              <span key="span" className="small fw-semibold" role="status" data-testid="complete-signup-resent">
                 {t("activate.resent")}
               </span>
             ) : (
-              <Button variant="outline-primary" size="sm" disabled={resend.isPending} onClick={() => resend.mutate()}>
+              <Button key="button" variant="outline-primary" size="sm" disabled={resend.isPending} onClick={() => resend.mutate()}>
                 {t("activate.resend")}
               </Button>
             )}

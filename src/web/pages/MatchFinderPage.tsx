@@ -101,11 +101,11 @@ export function MatchFinderPage() {
             )}
             <div className="d-flex justify-content-between align-items-center mt-4">
               {step > 0 ? (
-                <Button variant="link" onClick={() => goTo(step - 1)}>
+                <Button key="button" variant="link" onClick={() => goTo(step - 1)}>
                   {t("match_finder.back")}
                 </Button>
               ) : (
-                <span />
+                <span key="span" />
               )}
               <Button type="submit" size="lg" className="px-4" disabled={!canContinue(question, answers)} data-testid="match-finder-next">
                 {step === MATCH_FINDER_STEPS.length - 1 ? t("match_finder.show") : t("match_finder.next")}

@@ -58,7 +58,7 @@ export function ProfilePage() {
           </Button>
         </Alert>
       ) : (
-        <Row className="g-4">
+        <Row className="g-4" key="profile">
           <Col lg={4}>
             <Card className="border-0 shadow-sm mb-4">
               <Card.Body>
@@ -86,7 +86,7 @@ export function ProfilePage() {
       <h2 className="h4 mt-5" id="settings">
         {t("profile.settings")}
       </h2>
-      <Row className="g-4">
+      <Row className="g-4" key="settings">
         <Col lg={7}>
           <Card className="border-0 shadow-sm">
             <Card.Body>
@@ -104,9 +104,11 @@ export function ProfilePage() {
               {user.status === "not_confirmed" && (
                 <p>
                   {resend.isSuccess ? (
-                    <span className="small fw-semibold">{t("activate.resent")}</span>
+                    <span key="span" className="small fw-semibold">
+                      {t("activate.resent")}
+                    </span>
                   ) : (
-                    <Button size="sm" variant="outline-primary" onClick={() => resend.mutate()} disabled={resend.isPending}>
+                    <Button key="button" size="sm" variant="outline-primary" onClick={() => resend.mutate()} disabled={resend.isPending}>
                       {t("activate.resend")}
                     </Button>
                   )}

@@ -67,11 +67,13 @@ export function SignupMatchesPage() {
         </p>
       )}
       {near.isPending ? (
-        <Spinner aria-label={t("common.loading")} />
+        <Spinner key="spinner" aria-label={t("common.loading")} />
       ) : members.length === 0 ? (
-        <p data-testid="signup-matches-empty">{t("signup_matches.none")}</p>
+        <p key="p" data-testid="signup-matches-empty">
+          {t("signup_matches.none")}
+        </p>
       ) : (
-        <Row xs={2} md={3} lg={4} className="g-3 mb-4">
+        <Row key="row" xs={2} md={3} lg={4} className="g-3 mb-4">
           {members.map((member) => {
             const on = liked.has(member.id);
             return (

@@ -76,14 +76,14 @@ export function SwipeGamePage() {
       )}
 
       {game.loadError && game.stack.length === 0 ? (
-        <Alert variant="danger" className="mx-auto swipe-limit d-flex align-items-center gap-2">
+        <Alert key="alert" variant="danger" className="mx-auto swipe-limit d-flex align-items-center gap-2">
           <span className="me-auto">{game.loadError}</span>
           <Button size="sm" variant="outline-danger" onClick={game.retry}>
             {t("common.retry")}
           </Button>
         </Alert>
       ) : game.finished && !leaving ? (
-        <Card className="border-0 shadow-sm text-center mx-auto swipe-empty" data-testid="swipe-empty">
+        <Card key="card" className="border-0 shadow-sm text-center mx-auto swipe-empty" data-testid="swipe-empty">
           <Card.Body className="p-4">
             <Icon name="heartOutline" size={48} className="text-primary mb-3" />
             <h2 className="h5">{t("swipe.empty_title")}</h2>
@@ -94,7 +94,7 @@ export function SwipeGamePage() {
           </Card.Body>
         </Card>
       ) : game.stack.length === 0 && !leaving ? (
-        <PageSpinner />
+        <PageSpinner key="pageSpinner" />
       ) : (
         <>
           <section className="swipe-stack mx-auto" aria-label={t("swipe.stack")} aria-roledescription={t("swipe.stack")}>

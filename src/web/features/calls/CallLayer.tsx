@@ -117,9 +117,9 @@ function CallScreen() {
       data-testid="call-screen"
     >
       {video ? (
-        <StreamVideo stream={s.remote} muted={false} className="call-remote" testId="call-remote-video" />
+        <StreamVideo key="streamVideo" stream={s.remote} muted={false} className="call-remote" testId="call-remote-video" />
       ) : (
-        <div className="call-voice-partner">
+        <div key="div" className="call-voice-partner">
           <MemberAvatar member={call.partner} size={128} />
           <StreamVideo stream={s.remote} muted={false} className="visually-hidden" testId="call-remote-audio" />
         </div>

@@ -73,13 +73,17 @@ export function HiddenWordsCard() {
           {t("profile.hidden_words_count", { count: words.data?.words.length ?? 0, max: HIDDEN_WORDS_MAX })}
         </p>
         {words.isPending ? (
-          <PageSpinner />
+          <PageSpinner key="pageSpinner" />
         ) : words.isError ? (
-          <p className="text-danger small mb-0">{words.error.message}</p>
+          <p key="p" className="text-danger small mb-0">
+            {words.error.message}
+          </p>
         ) : words.data.words.length === 0 ? (
-          <p className="small text-body-secondary mb-0">{t("profile.hidden_words_none")}</p>
+          <p key="p-2" className="small text-body-secondary mb-0">
+            {t("profile.hidden_words_none")}
+          </p>
         ) : (
-          <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0" data-testid="hidden-words-list">
+          <ul key="ul" className="list-unstyled d-flex flex-wrap gap-2 mb-0" data-testid="hidden-words-list">
             {words.data.words.map((word) => (
               <li key={word}>
                 <Badge bg="light" text="dark" pill className="hidden-word border d-inline-flex align-items-center gap-1 ps-3 pe-1 py-1 fw-normal">

@@ -38,9 +38,12 @@ export function MessageBubble({ message, own, partnerName, partnerId }: Props) {
       <div className={`chat-bubble${own ? " chat-bubble-own" : " chat-bubble-partner"}${pending ? " is-pending" : ""}`}>
         <span className="visually-hidden">{own ? t("chat.said_own") : t("chat.said_partner", { name: partnerName })} </span>
         {message.kind === "text" ? (
-          <span className="chat-text">{message.body}</span>
+          <span key="span" className="chat-text">
+            {message.body}
+          </span>
         ) : message.kind === "photo" && message.photo ? (
           <ChatPhoto
+            key="chatPhoto"
             photo={message.photo}
             alt={own ? t("chat.photo_own") : t("chat.photo_from", { name: partnerName })}
             flaggedFrom={flaggedFromPartner ? { id: partnerId, name: partnerName, messageId: message.id } : undefined}
@@ -48,16 +51,16 @@ export function MessageBubble({ message, own, partnerName, partnerId }: Props) {
             onReveal={() => setRevealed(true)}
           />
         ) : message.kind === "voice" && message.voice ? (
-          <VoicePlayer voice={message.voice} label={own ? t("chat.voice_own") : t("chat.voice_from", { name: partnerName })} />
+          <VoicePlayer key="voicePlayer" voice={message.voice} label={own ? t("chat.voice_own") : t("chat.voice_from", { name: partnerName })} />
         ) : message.kind === "call" && message.call ? (
-          <CallEntry call={message.call} own={own} endedAt={message.created_at} />
+          <CallEntry key="callEntry" call={message.call} own={own} endedAt={message.created_at} />
         ) : message.kind === "gift" && isGift(message.body) ? (
-          <span className="chat-gift d-flex flex-column align-items-center" data-testid="chat-gift">
+          <span key="span-2" className="chat-gift d-flex flex-column align-items-center" data-testid="chat-gift">
             <img src={`/gifts/${message.body}.svg`} alt="" width={96} height={96} />
             <span className="small fw-semibold">{t(`gifts.${message.body}`)}</span>
           </span>
         ) : (
-          <em>{t(`chat.kind_${message.kind}`)}</em>
+          <em key="em">{t(`chat.kind_${message.kind}`)}</em>
         )}
         <span className="chat-meta">
           <time dateTime={message.created_at}>{formats.date(message.created_at, { timeStyle: "short" })}</time>

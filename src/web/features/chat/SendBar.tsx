@@ -122,18 +122,18 @@ export function SendBar({ target, partner, user, conversation, firstMessage, par
       <div className="container chat-container px-2 px-sm-3 pt-2">
         {user.status === "not_confirmed" && <NotConfirmedNotice partnerName={partner.name} />}
         {closed ? (
-          <Alert variant="secondary" className="chat-alert" data-testid="chat-closed">
+          <Alert key="closed" variant="secondary" className="chat-alert" data-testid="chat-closed">
             {problem.message}
           </Alert>
         ) : problem?.kind === "premium" ? (
-          <Alert variant="warning" className="chat-alert d-flex flex-wrap align-items-center gap-2" data-testid="chat-premium-alert">
+          <Alert key="premium" variant="warning" className="chat-alert d-flex flex-wrap align-items-center gap-2" data-testid="chat-premium-alert">
             <span className="me-auto">{problem.message}</span>
             <PrefetchLink to="/premium" className="btn btn-sm btn-primary">
               {t("nav.get_premium")}
             </PrefetchLink>
           </Alert>
         ) : lowCredits || problem?.kind === "credits" ? (
-          <Alert variant="warning" className="chat-alert d-flex flex-wrap align-items-center gap-2" data-testid="chat-credits-alert">
+          <Alert key="credits" variant="warning" className="chat-alert d-flex flex-wrap align-items-center gap-2" data-testid="chat-credits-alert">
             <span className="me-auto">{problem?.kind === "credits" ? problem.message : t("chat.credits_low", { cost, credits: user.credits })}</span>
             <PrefetchLink to="/credits" className="btn btn-sm btn-primary">
               {t("chat.buy_credits")}
@@ -141,7 +141,7 @@ export function SendBar({ target, partner, user, conversation, firstMessage, par
           </Alert>
         ) : (
           problem && (
-            <p className="text-danger small mb-2" role="alert" data-testid="chat-send-error">
+            <p key="error" className="text-danger small mb-2" role="alert" data-testid="chat-send-error">
               {problem.message}
               {voice.retry && (
                 <Button variant="link" size="sm" className="p-0 ms-2 align-baseline" onClick={voice.retry} data-testid="chat-voice-retry">
@@ -188,9 +188,9 @@ export function SendBar({ target, partner, user, conversation, firstMessage, par
             {t("chat.input_label", { name: partner.name })}
           </Form.Label>
           {recording ? (
-            <VoiceRecordingBar recorder={voice.recorder} cost={voiceCost} />
+            <VoiceRecordingBar key="voiceRecordingBar" recorder={voice.recorder} cost={voiceCost} />
           ) : (
-            <div className="d-flex align-items-end gap-2">
+            <div key="div" className="d-flex align-items-end gap-2">
               <Form.Control
                 as="textarea"
                 id="chat-input"
@@ -273,11 +273,11 @@ function NotConfirmedNotice({ partnerName }: { partnerName: string }) {
     <Alert variant="warning" className="chat-alert d-flex flex-wrap align-items-center gap-2" data-testid="chat-not-confirmed">
       <span className="me-auto">{t("chat.not_confirmed", { name: partnerName })}</span>
       {resend.isSuccess ? (
-        <span className="small fw-semibold" role="status">
+        <span key="span" className="small fw-semibold" role="status">
           {t("activate.resent")}
         </span>
       ) : (
-        <Button size="sm" variant="outline-dark" disabled={resend.isPending} onClick={() => resend.mutate()}>
+        <Button key="button" size="sm" variant="outline-dark" disabled={resend.isPending} onClick={() => resend.mutate()}>
           {t("activate.resend")}
         </Button>
       )}

@@ -89,9 +89,11 @@ function QueuedPhotoCard({ photo }: { photo: QueuedPhoto }) {
             {member.personal_text && <p className="small fst-italic text-break mb-2">“{member.personal_text}”</p>}
             <h3 className="h6 mt-3">{t("photo_queue.others", { count: photo.other_photos.length })}</h3>
             {photo.other_photos.length === 0 ? (
-              <p className="small text-body-secondary">{t("photo_queue.no_others")}</p>
+              <p key="p" className="small text-body-secondary">
+                {t("photo_queue.no_others")}
+              </p>
             ) : (
-              <ul className="list-unstyled d-flex flex-wrap gap-2 mb-3" data-testid="queued-photo-others">
+              <ul key="ul" className="list-unstyled d-flex flex-wrap gap-2 mb-3" data-testid="queued-photo-others">
                 {photo.other_photos.map((other) => (
                   <li key={other.id} className="text-center">
                     <img

@@ -212,9 +212,11 @@ function ActiveShares({ conversation, shares }: { conversation: number; shares: 
       )}
       {revoke.isError && <Alert variant="danger">{revoke.error.message}</Alert>}
       {shares.length === 0 ? (
-        <p className="small text-body-secondary mb-0">{t("date_share.none")}</p>
+        <p key="p" className="small text-body-secondary mb-0">
+          {t("date_share.none")}
+        </p>
       ) : (
-        <ListGroup>
+        <ListGroup key="listGroup">
           {shares.map((s) => (
             <ListGroup.Item key={s.id} className="d-flex align-items-start gap-2" data-testid="share-date-item">
               <div className="flex-grow-1 min-w-0">

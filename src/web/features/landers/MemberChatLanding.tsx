@@ -72,11 +72,11 @@ export function MemberChatLanding({ view, niche }: { view: MemberView; niche: Ni
             ))}
           </div>
           {user ? (
-            <div className="p-3 text-center">
+            <div key="div" className="p-3 text-center">
               <LanderCta member={{ id: p.id, name: p.name }} className="btn btn-primary w-100" />
             </div>
           ) : (
-            <form className="lander-phone-reply d-flex gap-2" onSubmit={send}>
+            <form key="form" className="lander-phone-reply d-flex gap-2" onSubmit={send}>
               <label htmlFor="landing-reply" className="visually-hidden">
                 {t("signup.first_message", { name: p.name })}
               </label>

@@ -20,9 +20,10 @@ export function AccountDropdown({ user }: { user: User }) {
         data-testid="account-dropdown"
       >
         {image ? (
-          <img src={image} alt="" width={30} height={30} className="rounded-circle object-fit-cover" />
+          <img key="img" src={image} alt="" width={30} height={30} className="rounded-circle object-fit-cover" />
         ) : (
           <span
+            key="span"
             className="avatar-initial rounded-circle bg-primary text-white d-inline-flex align-items-center justify-content-center"
             style={{ width: 30, height: 30 }}
             data-initial={user.profile.name.slice(0, 1).toUpperCase()}

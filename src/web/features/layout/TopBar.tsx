@@ -72,11 +72,11 @@ export function TopBar() {
             <NavLink to="/credits" className="nav-icon-link" data-testid="nav-credits">
               <Icon name="coin" />
               {creditsVariant ? (
-                <Badge pill bg={creditsVariant} text={creditsVariant === "warning" ? "dark" : undefined} data-testid="credits-badge">
+                <Badge key="badge" pill bg={creditsVariant} text={creditsVariant === "warning" ? "dark" : undefined} data-testid="credits-badge">
                   {formats.number(user.credits)}
                 </Badge>
               ) : (
-                <span>{formats.number(user.credits)}</span>
+                <span key="span">{formats.number(user.credits)}</span>
               )}
               <span className="visually-hidden">{t("nav.credits_count", { count: user.credits })}</span>
             </NavLink>

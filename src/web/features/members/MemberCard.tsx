@@ -50,6 +50,7 @@ export function MemberCard({ member, to = `/members/${member.id}`, isNew = false
           </div>
           {photo ? (
             <Photo
+              key="photo"
               className="member-photo"
               src={photo}
               alt=""
@@ -60,7 +61,9 @@ export function MemberCard({ member, to = `/members/${member.id}`, isNew = false
               height={300}
             />
           ) : (
-            <div className="member-photo d-flex align-items-center justify-content-center text-body-secondary">{t("members.no_photo")}</div>
+            <div key="div" className="member-photo d-flex align-items-center justify-content-center text-body-secondary">
+              {t("members.no_photo")}
+            </div>
           )}
           {isNew && (
             <span className="badge bg-primary position-absolute top-0 start-0 m-2" data-testid="new-like-badge">

@@ -48,11 +48,13 @@ export function VerificationCard() {
           )}
           <p className="small text-body-secondary">{t("verification.intro")}</p>
           {data.has_approved_photo ? (
-            <Button onClick={() => start.mutate()} disabled={start.isPending} data-testid="verification-start">
+            <Button key="button" onClick={() => start.mutate()} disabled={start.isPending} data-testid="verification-start">
               {data.state === "rejected" ? t("verification.try_again") : t("verification.start")}
             </Button>
           ) : (
-            <p className="small mb-0 fw-semibold">{t("verification.need_photo")}</p>
+            <p key="p" className="small mb-0 fw-semibold">
+              {t("verification.need_photo")}
+            </p>
           )}
         </>
       )}

@@ -81,6 +81,7 @@ export function SwipeCard({ member, depth, onSwipe, leaving }: Props) {
     >
       {photo ? (
         <Photo
+          key="photo"
           src={photo}
           alt={member.name}
           sizes={PHOTO_SLOTS.swipeCard}
@@ -90,7 +91,7 @@ export function SwipeCard({ member, depth, onSwipe, leaving }: Props) {
           fetchPriority={depth === 0 && !leaving ? "high" : undefined}
         />
       ) : (
-        <div className="swipe-card-empty" aria-hidden="true">
+        <div key="div" className="swipe-card-empty" aria-hidden="true">
           {member.name.slice(0, 1).toUpperCase()}
         </div>
       )}
