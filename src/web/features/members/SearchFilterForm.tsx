@@ -1,66 +1,25 @@
-import { useEffect, useState } from "react";
-import { Badge, Button, Col, Collapse, Form, Row } from "react-bootstrap";
-import { useForm } from "react-hook-form";
+import { lazy, Suspense, useState } from "react";
+import { Badge, Button, Collapse } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
-import { MAX_AGE, MIN_AGE } from "../../../common/constants";
-import { GENDERS } from "../../../common/profileOptions";
-import { useSettings } from "../../api/settingsApi";
-import { Icon } from "../../components/Icon";
-import { CountryOptions } from "./CountryOptions";
-import { activeFilterCount, filtersFromForm, filtersToForm, type SearchFilters, type SearchFormValues } from "./filterQuery";
-import { InterestChips } from "./InterestChips";
-import { useCountryRegions } from "./useCountryRegions";
+import { importWithReload } from "../../lazyWithReload";
+import { activeFilterCount } from "./filterQuery";
+import type { SearchFilterProps } from "./SearchFilterFields";
 
-const AGES = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, i) => MIN_AGE + i);
-
-/** The form's values for `filters`; without an order in them the server lists the newest first, and the select says so. */
-function formValuesOf(filters: SearchFilters, canSortByDistance: boolean): SearchFormValues {
-  return { ...filtersToForm(filters), sort: filters.sort ?? (canSortByDistance ? "newest" : "") };
-}
-
-interface Props {
-  filters: SearchFilters;
-  onSearch(filters: SearchFilters): void;
-  /** The searcher has a place: results can come nearest first. */
-  canSortByDistance?: boolean;
-  /**
-   * The filters are the member's own settings, which arrive after the form has shown: a field the
-   * member has changed in the meantime keeps their choice (it was lost when the answer came between
-   * choosing and searching).
-   */
-  keepChoices?: boolean;
-}
+// The fields and their form library (a tenth of a member's first page) come after the page's own
+// code, not before it: on a phone they are folded away, and the results are what the member waits
+// for. Asked for as soon as this module runs, so that on a wide screen they come soon after.
+const fields = importWithReload(() => import("./SearchFilterFields"))();
+const SearchFilterFields = lazy(() => fields.then((m) => ({ default: m.SearchFilterFields })));
 
 /**
- * The search filters of the site (settings.search_fields): gender, country, region, age range, and
- * interests when the site offers them or a link (from the match finder) brought some.
- * On phones they fold away behind a button that counts the filters in use.
+ * The search filters of the site. On phones they fold away behind a button that counts the filters in
+ * use; on wider screens they show, and while their chunk loads an empty card of their height holds
+ * their place.
  */
-export function SearchFilterForm({ filters, onSearch, canSortByDistance = false, keepChoices = false }: Props) {
+export function SearchFilterForm(props: SearchFilterProps) {
   const { t } = useTranslation();
-  const settings = useSettings();
   const [open, setOpen] = useState(false);
-  const { register, handleSubmit, reset, watch, setValue } = useForm<SearchFormValues>({ defaultValues: formValuesOf(filters, canSortByDistance) });
-  const country = watch("country");
-  const regions = useCountryRegions(country);
-  const interests = watch("interests");
-
-  // The URL is the truth: back/forward or a link changes the filters, and the form follows. It follows
-  // what they hold, not the object: a new object with the same filters (a refetch, a render) leaves
-  // what the member is choosing alone.
-  const shownValues = JSON.stringify(formValuesOf(filters, canSortByDistance));
-  useEffect(() => reset(JSON.parse(shownValues) as SearchFormValues, { keepDirtyValues: keepChoices }), [shownValues, reset, keepChoices]);
-
-  const shows = (field: string) => settings.search_fields.includes(field);
-  const showInterests = shows("interests") || (filters.interests?.length ?? 0) > 0;
-  const submit = handleSubmit((values) => {
-    // A member's search always names its order, so that "any" everywhere is a search of its own and not their first one.
-    const sort = canSortByDistance ? values.sort || "newest" : "";
-    onSearch(filtersFromForm({ ...values, sort }, settings.countries));
-    setOpen(false);
-  });
-  const count = activeFilterCount(filters);
-
+  const count = activeFilterCount(props.filters);
   return (
     <section className="mb-4" aria-labelledby="search-filters-title">
       <h2 id="search-filters-title" className="visually-hidden">
@@ -76,127 +35,9 @@ export function SearchFilterForm({ filters, onSearch, canSortByDistance = false,
       </Button>
       <Collapse in={open}>
         <div id="search-filters" className="d-md-block">
-          <Form onSubmit={submit} className="card border-0 shadow-sm search-filters" data-testid="search-filters">
-            <div className="card-body">
-              <Row className="g-2 align-items-end">
-                {shows("gender") && (
-                  <Col xs={12} md>
-                    <Form.Group controlId="search-gender">
-                      <Form.Label className="small fw-semibold mb-1">{t("search.looking_for")}</Form.Label>
-                      <Form.Select {...register("gender")}>
-                        <option value="">{t("search.seeking.both")}</option>
-                        {GENDERS.map((g) => (
-                          <option key={g} value={g}>
-                            {t(`search.seeking.${g}`)}
-                          </option>
-                        ))}
-                      </Form.Select>
-                    </Form.Group>
-                  </Col>
-                )}
-                {shows("country") && (
-                  <Col xs={12} md>
-                    <Form.Group controlId="search-country">
-                      <Form.Label className="small fw-semibold mb-1">{t("search.country")}</Form.Label>
-                      <Form.Select {...register("country", { onChange: () => setValue("countryregion", "") })}>
-                        <option value="">{t("search.any_country")}</option>
-                        <CountryOptions countries={settings.countries} />
-                      </Form.Select>
-                    </Form.Group>
-                  </Col>
-                )}
-                {shows("countryregion") && country && regions.length > 0 && (
-                  <Col xs={12} md>
-                    <Form.Group controlId="search-region">
-                      <Form.Label className="small fw-semibold mb-1">{t("search.region")}</Form.Label>
-                      {/* One select per country, so that a region set with the country finds its option. */}
-                      <Form.Select key={country} {...register("countryregion")}>
-                        <option value="">{t("search.any_region")}</option>
-                        {regions.map((r) => (
-                          <option key={r.code} value={r.code}>
-                            {r.name}
-                          </option>
-                        ))}
-                      </Form.Select>
-                    </Form.Group>
-                  </Col>
-                )}
-                {(shows("min_age") || shows("max_age")) && (
-                  <Col xs={12} md="auto">
-                    <fieldset>
-                      <legend className="form-label small fw-semibold mb-1 float-none">{t("search.age")}</legend>
-                      <div className="d-flex align-items-center gap-2">
-                        {shows("min_age") && (
-                          <Form.Select {...register("min_age")} aria-label={t("search.min_age")} className="age-select">
-                            <option value="">{MIN_AGE}</option>
-                            {AGES.map((age) => (
-                              <option key={age} value={age}>
-                                {age}
-                              </option>
-                            ))}
-                          </Form.Select>
-                        )}
-                        <span aria-hidden="true">–</span>
-                        {shows("max_age") && (
-                          <Form.Select {...register("max_age")} aria-label={t("search.max_age")} className="age-select">
-                            <option value="">{MAX_AGE}</option>
-                            {AGES.map((age) => (
-                              <option key={age} value={age}>
-                                {age}
-                              </option>
-                            ))}
-                          </Form.Select>
-                        )}
-                      </div>
-                    </fieldset>
-                  </Col>
-                )}
-                {canSortByDistance && (
-                  <Col xs={12} md="auto">
-                    <Form.Group controlId="search-sort">
-                      <Form.Label className="small fw-semibold mb-1">{t("search.sort")}</Form.Label>
-                      <Form.Select {...register("sort")} data-testid="search-sort">
-                        <option value="distance">{t("search.sort_distance")}</option>
-                        <option value="newest">{t("search.sort_newest")}</option>
-                      </Form.Select>
-                    </Form.Group>
-                  </Col>
-                )}
-                <Col xs={12} md="auto" className="d-flex gap-2">
-                  <Button type="submit" className="flex-grow-1 d-inline-flex align-items-center justify-content-center gap-1" data-testid="search-submit">
-                    <Icon name="search" size={18} />
-                    {t("search.submit")}
-                  </Button>
-                  {count > 0 && (
-                    <Button variant="link" onClick={() => onSearch({})}>
-                      {t("search.reset")}
-                    </Button>
-                  )}
-                </Col>
-              </Row>
-              <Form.Check
-                type="switch"
-                id="search-verified"
-                className="mt-3 mb-0"
-                data-testid="search-verified"
-                {...register("verified")}
-                label={
-                  <span className="d-inline-flex align-items-center gap-1">
-                    {t("verification.only_verified")}
-                    <Icon name="verified" size={18} className="verified-badge" />
-                  </span>
-                }
-              />
-              {showInterests && (
-                <div className="mt-3">
-                  <div id="search-interests-label" className="small fw-semibold mb-2">
-                    {t("search.interests")}
-                  </div>
-                  <InterestChips selected={interests} onChange={(next) => setValue("interests", next)} labelledBy="search-interests-label" />
-                </div>
-              )}
-            </div>
-          </Form>
+          <Suspense fallback={<div className="card border-0 shadow-sm search-filters-loading" aria-busy="true" data-testid="search-filters-loading" />}>
+            <SearchFilterFields {...props} onSearched={() => setOpen(false)} />
+          </Suspense>
         </div>
       </Collapse>
     </section>
