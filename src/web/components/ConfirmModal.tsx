@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { Button, Modal, Spinner } from "react-bootstrap";
+import { Button, Spinner } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
+import { LazyModal } from "./LazyModal";
 
 interface Props {
   show: boolean;
@@ -19,21 +20,21 @@ interface Props {
 export function ConfirmModal({ show, title, children, confirmLabel, onConfirm, onCancel, busy = false, error, variant = "danger" }: Props) {
   const { t } = useTranslation();
   return (
-    <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-title">
-      <Modal.Header closeButton closeLabel={t("common.close")}>
-        <Modal.Title id="confirm-title" className="h5">
+    <LazyModal show={show} onHide={onCancel} centered aria-labelledby="confirm-title">
+      <LazyModal.Header closeButton closeLabel={t("common.close")}>
+        <LazyModal.Title id="confirm-title" className="h5">
           {title}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
+        </LazyModal.Title>
+      </LazyModal.Header>
+      <LazyModal.Body>
         {children}
         {error && (
           <p className="text-danger small mt-3 mb-0" role="alert">
             {error}
           </p>
         )}
-      </Modal.Body>
-      <Modal.Footer>
+      </LazyModal.Body>
+      <LazyModal.Footer>
         <Button variant="outline-secondary" onClick={onCancel} disabled={busy}>
           {t("common.cancel")}
         </Button>
@@ -41,7 +42,7 @@ export function ConfirmModal({ show, title, children, confirmLabel, onConfirm, o
           {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
           {confirmLabel}
         </Button>
-      </Modal.Footer>
-    </Modal>
+      </LazyModal.Footer>
+    </LazyModal>
   );
 }

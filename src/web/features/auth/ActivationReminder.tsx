@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Alert, Button, Container, Modal } from "react-bootstrap";
+import { Alert, Button, Container } from "react-bootstrap";
+import { LazyModal } from "../../components/LazyModal";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useResendActivation, useUser } from "../../api/userApi";
@@ -33,16 +34,16 @@ export function ActivationReminder() {
   );
   if (mode === "modal") {
     return (
-      <Modal show={!modalClosed} onHide={() => setModalClosed(true)} centered data-testid="activation-reminder-modal">
-        <Modal.Header closeButton closeLabel={t("common.close")}>
-          <Modal.Title className="h5">{t("activate.modal_title")}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
+      <LazyModal show={!modalClosed} onHide={() => setModalClosed(true)} centered data-testid="activation-reminder-modal">
+        <LazyModal.Header closeButton closeLabel={t("common.close")}>
+          <LazyModal.Title className="h5">{t("activate.modal_title")}</LazyModal.Title>
+        </LazyModal.Header>
+        <LazyModal.Body>
           <p>{t("activate.not_confirmed")}</p>
           {resendButton}
           {resend.error && <p className="small text-danger mt-2 mb-0">{resend.error.message}</p>}
-        </Modal.Body>
-      </Modal>
+        </LazyModal.Body>
+      </LazyModal>
     );
   }
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Modal } from "react-bootstrap";
+import { LazyModal } from "../../components/LazyModal";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { AutoLikeResponse } from "../../../common/schemas/members";
@@ -78,14 +78,14 @@ export function LikeModal() {
   };
   const image = liker.main_image ? cdn_prefix + liker.main_image.match : null;
   return (
-    <Modal show onHide={() => setLiker(null)} centered size="sm" aria-labelledby="like-modal-title" data-testid="like-modal">
-      <Modal.Header closeButton closeLabel={t("common.close")} className="border-0 pb-0">
-        <Modal.Title id="like-modal-title" className="h4 text-primary d-flex align-items-center gap-2">
+    <LazyModal show onHide={() => setLiker(null)} centered size="sm" aria-labelledby="like-modal-title" data-testid="like-modal">
+      <LazyModal.Header closeButton closeLabel={t("common.close")} className="border-0 pb-0">
+        <LazyModal.Title id="like-modal-title" className="h4 text-primary d-flex align-items-center gap-2">
           <Icon name="heart" size={24} />
           {t("like_modal.title")}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body className="text-center">
+        </LazyModal.Title>
+      </LazyModal.Header>
+      <LazyModal.Body className="text-center">
         <button type="button" className="like-modal-photo btn p-0 border-0 mb-3" onClick={open} aria-label={t("like_modal.view", { name: liker.name })}>
           {image ? (
             <img src={image} alt={liker.name} width={220} height={220} className="rounded-circle object-fit-cover shadow" />
@@ -99,7 +99,7 @@ export function LikeModal() {
         <button type="button" className="btn btn-primary btn-lg w-100" onClick={open} data-testid="like-modal-open">
           {t("like_modal.button")}
         </button>
-      </Modal.Body>
-    </Modal>
+      </LazyModal.Body>
+    </LazyModal>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Button, Modal } from "react-bootstrap";
+import { Button } from "react-bootstrap";
+import { LazyModal } from "../../components/LazyModal";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { TIME_BONUS_MODAL_DELAY_MS, TIME_BONUS_VALUE_PERCENTAGE } from "../../../common/constants";
@@ -50,11 +51,11 @@ export function TimeBonusModal() {
   };
   const show = open && left !== null;
   return (
-    <Modal show={show} onHide={close} centered data-testid="time-bonus-modal">
-      <Modal.Header closeButton closeLabel={t("common.close")}>
-        <Modal.Title>{t("time_bonus.modal_title", { percent: TIME_BONUS_VALUE_PERCENTAGE })}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body className="text-center">
+    <LazyModal show={show} onHide={close} centered data-testid="time-bonus-modal">
+      <LazyModal.Header closeButton closeLabel={t("common.close")}>
+        <LazyModal.Title>{t("time_bonus.modal_title", { percent: TIME_BONUS_VALUE_PERCENTAGE })}</LazyModal.Title>
+      </LazyModal.Header>
+      <LazyModal.Body className="text-center">
         <p>{t("time_bonus.modal_text", { percent: TIME_BONUS_VALUE_PERCENTAGE })}</p>
         {left !== null && <p className="display-6 fw-bold text-primary font-monospace">{formatCountdown(left)}</p>}
         <Button
@@ -68,7 +69,7 @@ export function TimeBonusModal() {
         >
           {t("time_bonus.modal_button", { percent: TIME_BONUS_VALUE_PERCENTAGE })}
         </Button>
-      </Modal.Body>
-    </Modal>
+      </LazyModal.Body>
+    </LazyModal>
   );
 }
