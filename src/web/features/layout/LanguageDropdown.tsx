@@ -1,40 +1,34 @@
-import { Dropdown } from "react-bootstrap";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LANGUAGE_NAMES, type Language } from "../../../common/locales";
-import { useSettings } from "../../api/settingsApi";
-import { useSaveLanguage } from "../../api/userApi";
-import { Icon } from "../../components/Icon";
+import { LanguageFace } from "./menuFaces";
+import { useDeferredMenus } from "./useDeferredMenus";
 
-/** Offers exactly the languages of the visitor's country (spec section 2). */
+/**
+ * The language menu in the top bar: exactly the languages of the visitor's country (spec section 2).
+ * Its button shows at once; the menu itself (TopBarMenus) takes its place once loaded, and a press
+ * before then loads it and opens it.
+ */
 export function LanguageDropdown({ align = "end" }: { align?: "start" | "end" }) {
   const { t, i18n } = useTranslation();
-  const { languages } = useSettings();
-  const save = useSaveLanguage();
-  const current = i18n.language as Language;
+  const { menus, want } = useDeferredMenus();
+  const [openAtOnce, setOpenAtOnce] = useState(false);
+  const label = `${t("nav.language")}: ${i18n.language.toUpperCase()}`;
+  if (menus) return <menus.LanguageMenu label={label} openAtOnce={openAtOnce} align={align} />;
   return (
-    <Dropdown align={align}>
-      <Dropdown.Toggle
-        variant="link"
-        className="nav-icon-link text-decoration-none"
-        aria-label={`${t("nav.language")}: ${current.toUpperCase()}`}
+    <div className="dropdown">
+      <button
+        type="button"
+        className="dropdown-toggle btn btn-link nav-icon-link text-decoration-none"
+        aria-label={label}
+        aria-expanded="false"
         data-testid="language-dropdown"
+        onClick={() => {
+          setOpenAtOnce(true);
+          want();
+        }}
       >
-        <Icon name="globe" /> <span className="small d-none d-sm-inline">{current.toUpperCase()}</span>
-      </Dropdown.Toggle>
-      <Dropdown.Menu>
-        {languages.map((language) => (
-          <Dropdown.Item
-            key={language}
-            as="button"
-            lang={language}
-            active={language === current}
-            onClick={() => save.mutate(language)}
-            data-testid={`language-${language}`}
-          >
-            {LANGUAGE_NAMES[language]}
-          </Dropdown.Item>
-        ))}
-      </Dropdown.Menu>
-    </Dropdown>
+        <LanguageFace />
+      </button>
+    </div>
   );
 }
