@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { build, defineConfig, type Plugin } from "vite";
+import { firstPageChunks } from "./scripts/firstPageChunks.js";
 import { preactAliases } from "./scripts/preactAliases.js";
 import { precompressPlugin } from "./scripts/precompress.js";
 
@@ -52,7 +53,12 @@ export default defineConfig(({ isSsrBuild }) => ({
               visitor: resolve(import.meta.dirname, "src/web/visitor.html"),
               sw: resolve(import.meta.dirname, "src/web/sw.ts"),
             },
-            output: { entryFileNames: (chunk: { name: string }) => (chunk.name === "sw" ? "sw.js" : "assets/[name]-[hash].js") },
+            output: {
+              entryFileNames: (chunk: { name: string }) => (chunk.name === "sw" ? "sw.js" : "assets/[name]-[hash].js"),
+              // A member's first page in a few files instead of sixty (scripts/firstPageChunks.ts). A
+              // group takes only the modules named, not what they import: what the entries hold stays there.
+              codeSplitting: { includeDependenciesRecursively: false, groups: [firstPageChunks()] },
+            },
           }),
     },
   },

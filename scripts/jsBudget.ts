@@ -23,7 +23,8 @@ export const PAGE_KINDS = {
   "tinder-swipe lander": ["pages/TinderSwipeLanderPage.tsx", LANDER],
   "member lander": ["pages/MemberLandingPage.tsx", LANDER],
   home: ["pages/HomePage.tsx", DEFAULT],
-  "member home": ["pages/HomePage.tsx", DEFAULT, MEMBER],
+  // A member's home is their search: the home page loads the search's page before it shows.
+  "member home": ["pages/HomePage.tsx", "pages/MembersPage.tsx", DEFAULT, MEMBER],
   signup: ["pages/SignupPage.tsx", DEFAULT],
   search: ["pages/MembersPage.tsx", DEFAULT, MEMBER],
   chats: ["pages/ChatsPage.tsx", DEFAULT, MEMBER],

@@ -82,6 +82,34 @@ describe("a member's first page", () => {
     ).toEqual([]);
     await context.close();
   });
+
+  it("shows before the filters' and the menus' code has come, and offers them the moment it has", async () => {
+    const { context, page } = await newMember("later.code@example.com");
+    // Both chunks held back until the page has shown and the member has reached for them.
+    const held: (() => void)[] = [];
+    await page.route(/\/assets\/(SearchFilterFields|TopBarMenus)-[\w-]+\.js$/, async (route) => {
+      await new Promise<void>((go) => held.push(go));
+      await route.continue();
+    });
+    await page.goto(`${site.url}/`);
+    await page.getByTestId("search-results").waitFor();
+    // On a wide screen the filters' place is kept while their fields load.
+    const placeholder = page.getByTestId("search-filters-loading");
+    await placeholder.waitFor();
+    expect((await placeholder.boundingBox())?.height).toBeGreaterThan(100);
+    // The account button works before its menu has loaded: pressed, the menu opens once it has.
+    await page.getByTestId("account-dropdown").click();
+    expect(await page.getByTestId("logout").count()).toBe(0);
+    await expect.poll(() => held.length).toBeGreaterThanOrEqual(2);
+    for (const go of held) go();
+    await page.getByTestId("logout").waitFor();
+    await page.getByTestId("search-filters").getByLabel("Looking for").waitFor();
+    expect(await placeholder.count()).toBe(0);
+    // The menu works as before: logging out leads to the visitor's home.
+    await page.getByTestId("logout").click();
+    await page.getByTestId("visitor-home").waitFor();
+    await context.close();
+  });
 });
 
 describe("search, profile and likes", () => {
