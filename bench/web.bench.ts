@@ -141,6 +141,23 @@ function printDetail(url: string, audits: Audits): void {
       `  ${r.networkRequestTime.toFixed(0).padStart(6)} ${r.networkEndTime.toFixed(0).padStart(6)} ${(r.transferSize / 1024).toFixed(1).padStart(6)} KB ${r.priority.padEnd(8)} ${path}`,
     );
   }
+  // What makes Total Blocking Time: the main thread's long tasks (start and length in ms, as
+  // simulated on the throttled phone) and the script each is charged to.
+  const tasks = (audits["long-tasks"]?.details as { items?: Array<{ url: string; startTime: number; duration: number }> } | undefined)?.items ?? [];
+  const work = (audits["mainthread-work-breakdown"]?.details as { items?: Array<{ groupLabel: string; duration: number }> } | undefined)?.items ?? [];
+  console.log(`  main thread: ${work.map((w) => `${w.groupLabel} ${w.duration.toFixed(0)} ms`).join(", ")}`);
+  const boot =
+    (audits["bootup-time"]?.details as { items?: Array<{ url: string; total: number; scripting: number; scriptParseCompile: number }> } | undefined)?.items ??
+    [];
+  for (const b of boot.slice(0, 5))
+    console.log(
+      `  script ${b.url.replace(/^https?:\/\/[^/]+/, "").slice(0, 50)}: ${b.total.toFixed(0)} ms (running ${b.scripting.toFixed(0)}, compiling ${b.scriptParseCompile.toFixed(0)})`,
+    );
+  for (const task of tasks) {
+    console.log(
+      `  long task at ${task.startTime.toFixed(0).padStart(5)} ms, ${task.duration.toFixed(0).padStart(4)} ms: ${task.url.replace(/^https?:\/\/[^/]+/, "").slice(0, 70)}`,
+    );
+  }
 }
 
 function median(values: number[]): number {
