@@ -72,6 +72,10 @@ describe("a member's first page", () => {
     // Matches or, when none match, similar members: the grid that opens the page loads its first photo first.
     await page.getByTestId("member-card").first().waitFor();
     expect(await page.getByTestId("member-card").locator("img").first().getAttribute("fetchpriority")).toBe("high");
+    // On a phone the filters are folded away, and rendered when first unfolded.
+    expect(await page.locator("#search-gender").count()).toBe(0);
+    await page.getByRole("button", { name: "Filters" }).click();
+    await page.locator("#search-gender").waitFor();
 
     asked.length = 0;
     await page.goto(`${site.url}/chats`);
@@ -181,9 +185,27 @@ describe("swipe game", () => {
     await site$.open("/swipe-game");
     await page.getByTestId("swipe-card").waitFor();
     const game = new SwipeGame(page);
+    // The likes' answers are held until all four are sent, then come: each says how many likes the
+    // server had left when it counted that like, and none may give back a like already used (the
+    // limit went away and came back as they arrived, and failed this journey in a clean-clone run).
+    const answers: (() => void)[] = [];
+    const swipes = (url: URL) => url.pathname === "/api/swipe.php";
+    await page.route(swipes, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      const response = await route.fetch();
+      await new Promise<void>((go) => answers.push(go));
+      await route.fulfill({ response });
+    });
     for (let i = 0; i < 4; i++) await game.press("ArrowRight");
     await page.getByTestId("swipe-limit").getByText("You have used your 4 likes for today").waitFor();
-    expect(await page.getByTestId("swipe-like").isDisabled()).toBe(true);
+    await expect.poll(() => answers.length).toBe(4);
+    for (const answer of answers) {
+      answer();
+      await page.waitForTimeout(50);
+      expect(await page.getByTestId("swipe-like").isDisabled()).toBe(true);
+    }
+    await page.unroute(swipes);
+    expect(await page.getByTestId("swipe-limit").count()).toBe(1);
 
     const before = await game.topCardName();
     await game.press("ArrowLeft");

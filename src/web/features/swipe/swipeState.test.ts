@@ -46,6 +46,31 @@ describe("swipe game stack", () => {
     expect(state.likesLeft).toBe(1);
   });
 
+  it("does not give back likes already used when answers to overlapping likes come late or out of order", () => {
+    let state = swipeReducer(initialSwipeState, loaded([1, 2, 3, 4, 5], 4));
+    for (const id of [1, 2, 3, 4]) state = swipeReducer(state, { type: "swiped", id, action: "like" });
+    expect(state.likesLeft).toBe(0);
+    // The third like's answer, sent before the fourth reached the server, says 1: the limit stays.
+    state = swipeReducer(state, { type: "answered", likesLeft: 1 });
+    expect(state.likesLeft).toBe(0);
+    state = swipeReducer(state, { type: "answered", likesLeft: 0 });
+    state = swipeReducer(state, { type: "answered", likesLeft: 3 });
+    state = swipeReducer(state, { type: "answered", likesLeft: 2 });
+    expect(state.likesLeft).toBe(0);
+    expect(state.pending).toBe(0);
+  });
+
+  it("takes a deck's count when nothing is in flight, and only a lower one while likes are", () => {
+    let state = swipeReducer(initialSwipeState, loaded([1, 2, 3], 2));
+    state = swipeReducer(state, { type: "swiped", id: 1, action: "like" });
+    state = swipeReducer(state, loaded([2, 3, 4], 2));
+    expect(state.likesLeft).toBe(1);
+    state = swipeReducer(state, { type: "answered", likesLeft: 1 });
+    // A new day's deck (nothing in flight) gives the likes back.
+    state = swipeReducer(state, loaded([2, 3, 4], 4));
+    expect(state.likesLeft).toBe(4);
+  });
+
   it("puts a refused like back on top with no likes left, so it can be passed", () => {
     let state = swipeReducer(initialSwipeState, loaded([1, 2], 1));
     state = swipeReducer(state, { type: "swiped", id: 1, action: "like" });
