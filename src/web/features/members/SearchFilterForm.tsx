@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Badge, Button, Collapse } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
+import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { importWithReload } from "../../lazyWithReload";
 import { activeFilterCount } from "./filterQuery";
 import type { SearchFilterProps } from "./SearchFilterFields";
@@ -13,19 +14,34 @@ const SearchFilterFields = lazy(() => fields.then((m) => ({ default: m.SearchFil
 
 /**
  * The search filters of the site. On phones they fold away behind a button that counts the filters in
- * use; on wider screens they show, and while their chunk loads an empty card of their height holds
- * their place.
+ * use, and are rendered once first unfolded (their selects are a few hundred elements, work a phone
+ * would do while the member looks at the results); on wider screens they show, and while their chunk
+ * loads an empty card of their height holds their place.
  */
 export function SearchFilterForm(props: SearchFilterProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const wide = useMediaQuery("(min-width: 768px)");
+  const [unfolded, setUnfolded] = useState(false);
+  // Once rendered they stay (a phone turned to narrow keeps what the member was choosing).
+  const rendered = useRef(false);
+  rendered.current ||= wide || unfolded;
   const count = activeFilterCount(props.filters);
   return (
     <section className="mb-4" aria-labelledby="search-filters-title">
       <h2 id="search-filters-title" className="visually-hidden">
         {t("search.filters")}
       </h2>
-      <Button variant="outline-primary" className="d-md-none w-100 mb-2" onClick={() => setOpen(!open)} aria-expanded={open} aria-controls="search-filters">
+      <Button
+        variant="outline-primary"
+        className="d-md-none w-100 mb-2"
+        onClick={() => {
+          setUnfolded(true);
+          setOpen(!open);
+        }}
+        aria-expanded={open}
+        aria-controls="search-filters"
+      >
         {t("search.filters")}
         {count > 0 && (
           <Badge bg="primary" pill className="ms-2">
@@ -35,9 +51,11 @@ export function SearchFilterForm(props: SearchFilterProps) {
       </Button>
       <Collapse in={open}>
         <div id="search-filters" className="d-md-block">
-          <Suspense fallback={<div className="card border-0 shadow-sm search-filters-loading" aria-busy="true" data-testid="search-filters-loading" />}>
-            <SearchFilterFields {...props} onSearched={() => setOpen(false)} />
-          </Suspense>
+          {rendered.current && (
+            <Suspense fallback={<div className="card border-0 shadow-sm search-filters-loading" aria-busy="true" data-testid="search-filters-loading" />}>
+              <SearchFilterFields {...props} onSearched={() => setOpen(false)} />
+            </Suspense>
+          )}
         </div>
       </Collapse>
     </section>
