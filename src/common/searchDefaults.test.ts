@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type OwnSearchFacts, ownAgeRange, ownSearch, wantedGender, wantedGenders } from "./searchDefaults";
+import { isOwnSearch, type OwnSearchFacts, ownAgeRange, ownSearch, wantedGender, wantedGenders } from "./searchDefaults";
 
 const zurich: OwnSearchFacts = { gender: "male", sexuality: "hetero", age: 36, country: "CH", region: "ZH", hasPlace: true };
 
@@ -54,5 +54,18 @@ describe("a member's own first search", () => {
 
   it("has only an order for a member who told nothing", () => {
     expect(ownSearch({ gender: null, sexuality: null, age: null, country: null, region: null, hasPlace: false }, ["CH"])).toEqual({ sort: "newest" });
+  });
+});
+
+describe("whether an address is the member's own search", () => {
+  it("is with no parameters, or with ones that are not the search's (a campaign's, the language)", () => {
+    expect(isOwnSearch([])).toBe(true);
+    expect(isOwnSearch(new URLSearchParams("utm_source=mail&utm_campaign=weekly&lang=de").keys())).toBe(true);
+  });
+
+  it("is not once the address names a filter or an order", () => {
+    for (const query of ["gender=female", "min_age=30", "utm_source=mail&country=CH", "sort=newest", "verified=1", "interests=music"]) {
+      expect(isOwnSearch(new URLSearchParams(query).keys()), query).toBe(false);
+    }
   });
 });

@@ -72,3 +72,17 @@ export function ownSearch(me: OwnSearchFacts, siteCountries: readonly string[]):
   if (me.country && siteCountries.includes(me.country)) search.country = me.country;
   return search;
 }
+
+/** The query parameters of a search's address (the client's filterQuery writes them). */
+export const SEARCH_PARAMS = ["gender", "country", "countryregion", "min_age", "max_age", "interests", "sort", "verified"] as const;
+
+/**
+ * Whether an address of the members' search (a member's home, /members) is their own search: it names
+ * no filter and no order. Other parameters (a campaign's utm_*, ?lang=) leave it their own search; a
+ * search the member made always names its order. The server (the data a member's first page brings)
+ * and the client (MembersPage) decide with this.
+ */
+export function isOwnSearch(paramNames: Iterable<string>): boolean {
+  for (const name of paramNames) if ((SEARCH_PARAMS as readonly string[]).includes(name)) return false;
+  return true;
+}

@@ -84,6 +84,23 @@ describe("a member's first page", () => {
       asked.filter((path) => app.includes(path)),
       "asked for before the conversations showed",
     ).toEqual([]);
+
+    // A campaign's link to the home (utm_*) is still the member's own search (the page brings it; what
+    // is asked again at mount is that search, not one without filters).
+    asked.length = 0;
+    const searches: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/members.php") searches.push(url.searchParams.get("defaults") === "1" ? "own" : "other");
+    });
+    await page.goto(`${site.url}/?utm_source=newsletter`);
+    await page.getByTestId("search-results").waitFor();
+    expect(
+      asked.filter((path) => app.includes(path)),
+      "asked for before a campaign's link showed",
+    ).toEqual([]);
+    await page.waitForLoadState("networkidle");
+    expect(searches.filter((search) => search !== "own")).toEqual([]);
     await context.close();
   });
 

@@ -406,6 +406,9 @@ describe("addresses, titles and descriptions for search engines", () => {
     expect(firstData(chats.text)).toEqual({ session, chats: (await member.client.get("/api/chats.php")).body });
     // A search with filters in its address is the app's to make: only what every page needs.
     expect(firstData((await member.client.get("/members?min_age=30")).text)).toEqual({ session });
+    // A campaign's parameters or the language are not filters: the member's own search still comes.
+    expect(firstData((await member.client.get("/?utm_source=mail&utm_campaign=weekly")).text)).toEqual({ session, search: ownSearch.body });
+    expect(firstData((await member.client.get("/members?lang=en")).text)).toEqual({ session, search: ownSearch.body });
     expect(firstData((await member.client.get("/likes")).text)).toEqual({ session });
 
     // A visitor's page brings nobody's session, and may be kept by a shared cache only after asking again.

@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { Container } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { isOwnSearch } from "../../common/searchDefaults";
 import { seedOwnSearchFromPage, useMemberSearch } from "../api/membersApi";
 import { useSettings } from "../api/settingsApi";
 import { useUser } from "../api/userApi";
@@ -23,8 +24,9 @@ export function MembersPage() {
   const user = useUser();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params, settings.countries), [params, settings.countries]);
-  // A member's first search (no filters in the address) starts from their own settings; the form shows what was searched.
-  const mine = user !== null && params.size === 0;
+  // A member's first search (no filters in the address; a campaign's utm_* or ?lang= are not filters)
+  // starts from their own settings; the form shows what was searched.
+  const mine = user !== null && isOwnSearch(params.keys());
   const own = useMemberSearch({}, { enabled: mine, mine: true }).data?.pages[0]?.filters;
   // The same object until what it holds changes: the form resets to it whenever it changes, and a new
   // object on every render (a badge, a poll) threw away what the member was choosing.

@@ -2,6 +2,7 @@ import { FIRST_DATA_ID, type FirstData } from "../../../common/firstData";
 import { isLander, LANDER_PROFILES, landerNiche, type Niche } from "../../../common/landers";
 import type { PageMatch } from "../../../common/routes";
 import { PHOTO_SLOTS, photoSrcSet } from "../../../common/photoSizes";
+import { isOwnSearch } from "../../../common/searchDefaults";
 import { leadingMembers, leadPhotoIndex } from "../../../common/searchLead";
 import type { LanderResponse } from "../../../common/schemas/landers";
 import type { ChatsResponse } from "../../../common/schemas/chat";
@@ -122,8 +123,8 @@ const OWN_SEARCH_ROUTES = ["index", "members"];
  * priority, as on a visitor's home. Its HTML is the member's own: never kept by a shared cache.
  */
 export async function memberFirstData(page: PageMatch, query: Record<string, unknown>, load: LoadMemberPage): Promise<PageFirstData> {
-  // The search without filters only: filters in the address are the app's to read.
-  const ownSearch = OWN_SEARCH_ROUTES.includes(page.route.name) && Object.keys(query).length === 0;
+  // The member's own search only (no filter or order in the address): a search with filters is the app's to make.
+  const ownSearch = OWN_SEARCH_ROUTES.includes(page.route.name) && isOwnSearch(Object.keys(query));
   const [notices, search, chats] = await Promise.all([
     load.notices(),
     ownSearch ? load.search() : undefined,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SEARCH_PARAMS } from "../../../common/searchDefaults";
 import { activeFilterCount, filtersFromForm, filtersFromParams, filtersToApiQuery, filtersToForm, filtersToParams } from "./filterQuery";
 
 const read = (query: string, countries?: string[]) => filtersFromParams(new URLSearchParams(query), countries);
@@ -76,5 +77,21 @@ describe("search filters in the query string", () => {
   it("counts the filters in use, an age range once", () => {
     expect(activeFilterCount({})).toBe(0);
     expect(activeFilterCount({ gender: "male", min_age: 20, max_age: 30, interests: ["art"] })).toBe(3);
+  });
+});
+
+describe("the search's parameters", () => {
+  it("are the ones the shared rule of a member's own search knows (common/searchDefaults.ts)", () => {
+    const all = filtersToParams({
+      gender: "female",
+      country: "CH",
+      countryregion: "ZH",
+      min_age: 25,
+      max_age: 40,
+      interests: ["music"],
+      sort: "distance",
+      verified: true,
+    });
+    expect([...all.keys()].sort()).toEqual([...SEARCH_PARAMS].sort());
   });
 });
