@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { User } from "../../../common/schemas/user";
-import { AccountFace } from "./menuFaces";
+import { AccountFace, MenuStandIn } from "./menuFaces";
 import { useDeferredMenus } from "./useDeferredMenus";
 
 /**
@@ -15,20 +15,16 @@ export function AccountDropdown({ user }: { user: User }) {
   const label = `${user.profile.name} (${t("nav.account")})`;
   if (menus) return <menus.AccountMenu user={user} label={label} openAtOnce={openAtOnce} />;
   return (
-    <div className="dropdown">
-      <button
-        type="button"
-        className="dropdown-toggle btn btn-link nav-icon-link text-decoration-none px-1"
-        aria-label={label}
-        aria-expanded="false"
-        data-testid="account-dropdown"
-        onClick={() => {
-          setOpenAtOnce(true);
-          want();
-        }}
-      >
-        <AccountFace user={user} />
-      </button>
-    </div>
+    <MenuStandIn
+      kind="account"
+      label={label}
+      testId="account-dropdown"
+      onPress={() => {
+        setOpenAtOnce(true);
+        want();
+      }}
+    >
+      <AccountFace user={user} />
+    </MenuStandIn>
   );
 }

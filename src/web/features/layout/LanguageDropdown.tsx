@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LanguageFace } from "./menuFaces";
+import { LanguageFace, MenuStandIn } from "./menuFaces";
 import { useDeferredMenus } from "./useDeferredMenus";
 
 /**
@@ -15,20 +15,16 @@ export function LanguageDropdown({ align = "end" }: { align?: "start" | "end" })
   const label = `${t("nav.language")}: ${i18n.language.toUpperCase()}`;
   if (menus) return <menus.LanguageMenu label={label} openAtOnce={openAtOnce} align={align} />;
   return (
-    <div className="dropdown">
-      <button
-        type="button"
-        className="dropdown-toggle btn btn-link nav-icon-link text-decoration-none"
-        aria-label={label}
-        aria-expanded="false"
-        data-testid="language-dropdown"
-        onClick={() => {
-          setOpenAtOnce(true);
-          want();
-        }}
-      >
-        <LanguageFace />
-      </button>
-    </div>
+    <MenuStandIn
+      kind="language"
+      label={label}
+      testId="language-dropdown"
+      onPress={() => {
+        setOpenAtOnce(true);
+        want();
+      }}
+    >
+      <LanguageFace />
+    </MenuStandIn>
   );
 }

@@ -6,7 +6,7 @@ import { LANGUAGE_NAMES, type Language } from "../../../common/locales";
 import type { User } from "../../../common/schemas/user";
 import { useSettings } from "../../api/settingsApi";
 import { useLogout, useSaveLanguage } from "../../api/userApi";
-import { AccountFace, LanguageFace } from "./menuFaces";
+import { AccountFace, LanguageFace, MENU_BUTTON_CLASS } from "./menuFaces";
 
 interface MenuProps {
   /** The button's accessible name. */
@@ -33,7 +33,7 @@ export function AccountMenu({ user, label, openAtOnce }: MenuProps & { user: Use
   const toggle = useFocusWhenOpenedAtOnce(openAtOnce);
   return (
     <Dropdown align="end" defaultShow={openAtOnce}>
-      <Dropdown.Toggle ref={toggle} variant="link" className="nav-icon-link text-decoration-none px-1" aria-label={label} data-testid="account-dropdown">
+      <Dropdown.Toggle ref={toggle} variant="link" className={MENU_BUTTON_CLASS.account} aria-label={label} data-testid="account-dropdown">
         <AccountFace user={user} />
       </Dropdown.Toggle>
       <Dropdown.Menu>
@@ -67,7 +67,7 @@ export function LanguageMenu({ label, openAtOnce, align }: MenuProps & { align: 
   const toggle = useFocusWhenOpenedAtOnce(openAtOnce);
   return (
     <Dropdown align={align} defaultShow={openAtOnce}>
-      <Dropdown.Toggle ref={toggle} variant="link" className="nav-icon-link text-decoration-none" aria-label={label} data-testid="language-dropdown">
+      <Dropdown.Toggle ref={toggle} variant="link" className={MENU_BUTTON_CLASS.language} aria-label={label} data-testid="language-dropdown">
         <LanguageFace />
       </Dropdown.Toggle>
       <Dropdown.Menu>

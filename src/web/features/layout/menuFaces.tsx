@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { User } from "../../../common/schemas/user";
 import { useSettings } from "../../api/settingsApi";
@@ -32,5 +33,41 @@ export function LanguageFace() {
     <>
       <Icon name="globe" /> <span className="small d-none d-sm-inline">{i18n.language.toUpperCase()}</span>
     </>
+  );
+}
+
+/** The classes of the menus' buttons, the same on the stand-in and on the dropdown's toggle. */
+export const MENU_BUTTON_CLASS = { account: "nav-icon-link text-decoration-none px-1", language: "nav-icon-link text-decoration-none" } as const;
+
+/**
+ * A menu's button before its dropdown has loaded (useDeferredMenus): it looks as the dropdown's toggle
+ * does, and a press asks for the menu.
+ */
+export function MenuStandIn({
+  kind,
+  label,
+  testId,
+  onPress,
+  children,
+}: {
+  kind: keyof typeof MENU_BUTTON_CLASS;
+  label: string;
+  testId: string;
+  onPress(): void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="dropdown">
+      <button
+        type="button"
+        className={`dropdown-toggle btn btn-link ${MENU_BUTTON_CLASS[kind]}`}
+        aria-label={label}
+        aria-expanded="false"
+        data-testid={testId}
+        onClick={onPress}
+      >
+        {children}
+      </button>
+    </div>
   );
 }
