@@ -18,10 +18,16 @@ export function ProfileSwitch({ field, value }: { field: keyof typeof SWITCHES; 
   const { t } = useTranslation();
   const save = useSaveProfile();
   const { icon, texts, id, testId } = SWITCHES[field];
-  // What the member switched to, set in the change event itself: the mutation's pending state comes a
-  // moment later, and in between React put the controlled switch back to its old position.
+  // What the member switched to, set in the change event itself and kept until the saved value comes
+  // down as `value`: the mutation's callbacks run a moment before the page re-renders with the
+  // profile the server answered, and showing `value` in between put the switch back for a frame.
   const [switched, setSwitched] = useState<boolean | null>(null);
-  const checked = switched ?? (save.isPending ? Boolean(save.variables?.[field]) : value);
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setSwitched(null);
+  }
+  const checked = switched ?? value;
   return (
     <div data-testid={testId}>
       <h2 className="h5 d-flex align-items-center gap-2">
@@ -36,8 +42,10 @@ export function ProfileSwitch({ field, value }: { field: keyof typeof SWITCHES; 
           checked={checked}
           disabled={save.isPending}
           onChange={(e) => {
-            setSwitched(e.target.checked);
-            save.mutate({ [field]: e.target.checked }, { onSettled: () => setSwitched(null) });
+            const to = e.target.checked;
+            setSwitched(to);
+            // A refusal, or an answer other than asked for, shows what the server has.
+            save.mutate({ [field]: to }, { onError: () => setSwitched(null), onSuccess: (answer) => answer[field] !== to && setSwitched(null) });
           }}
           aria-describedby={`${id}-help`}
         />
