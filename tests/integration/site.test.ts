@@ -399,6 +399,11 @@ describe("addresses, titles and descriptions for search engines", () => {
       for (const module of ["layouts/DefaultLayout.tsx", "layouts/MemberParts.tsx", "pages/MembersPage.tsx", "i18n/locales/en.json"]) {
         expect(home.text, module).toContain(`<link rel="modulepreload" crossorigin href="/${manifest[module].file}" />`);
       }
+      // The browser's number and date data are read while the scripts load (public/warm-intl.js), from the site itself.
+      expect(home.text).toContain('<script src="/warm-intl.js" async></script>');
+      const warm = await member.client.get("/warm-intl.js");
+      expect(warm.status).toBe(200);
+      expect(warm.headers.get("content-type")).toMatch(/javascript/);
     }
 
     // The conversations page brings the conversations.
