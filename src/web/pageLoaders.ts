@@ -6,7 +6,15 @@ type Loader = () => Promise<PageModule>;
 
 // Every page of the shared route table, each in its own chunk.
 export const pages: Record<RouteName, [Loader, string]> = {
-  index: [() => import("./pages/HomePage"), "HomePage"],
+  // A member's home renders the search: ready once its chunk is there too (HomePage.tsx).
+  index: [
+    async () => {
+      const { HomePage, homeReady } = await import("./pages/HomePage");
+      await homeReady();
+      return { HomePage };
+    },
+    "HomePage",
+  ],
   console: [() => import("./pages/ConsolePage"), "ConsolePage"],
   "console-appeals": [() => import("./pages/ConsolePage"), "ConsolePage"],
   "console-complaints": [() => import("./pages/ConsolePage"), "ConsolePage"],

@@ -62,9 +62,21 @@ describe("a member's first page", () => {
       if (url.pathname.startsWith("/api/")) asked.push(url.pathname);
     });
     const app = ["/api/user.php", "/api/settings.php", "/api/photo-notices.php"];
+    // Whether a page's spinner showed before the page: the home renders the search at once.
+    await page.addInitScript(() => {
+      const seen = { spinner: false };
+      Object.assign(window, { pageSpinnerSeen: seen });
+      new MutationObserver(() => {
+        seen.spinner ||= document.querySelector('[data-testid="page-spinner"]') !== null;
+      }).observe(document, { childList: true, subtree: true });
+    });
 
     await page.goto(`${site.url}/`);
     await page.getByTestId("search-results").waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { pageSpinnerSeen: { spinner: boolean } }).pageSpinnerSeen.spinner),
+      "a spinner before the home",
+    ).toBe(false);
     expect(
       asked.filter((path) => app.includes(path)),
       "asked for before the home showed",

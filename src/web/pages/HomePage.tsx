@@ -1,16 +1,33 @@
-import { lazy } from "react";
+import { type ComponentType, lazy } from "react";
 import { Card, Col, Container, Row } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { seedHomeFromPage, useMemberSearch } from "../api/membersApi";
 import { useSettings } from "../api/settingsApi";
-import { useUser } from "../api/userApi";
+import { pageDataHas } from "../api/pageData";
+import { queryClient } from "../api/queryClient";
+import { userQuery, useUser } from "../api/userApi";
 import { MemberGrid, MemberGridPlaceholder } from "../features/members/MemberGrid";
 import { SignupLink } from "../features/signup/SignupLink";
 import { importWithReload } from "../lazyWithReload";
 
 // A member's home is the search (its own chunk): a visitor's home does not load it.
-const MembersPage = lazy(() => importWithReload(() => import("./MembersPage"))().then((m) => ({ default: m.MembersPage })));
+let membersPage: ComponentType | null = null;
+const loadMembersPage = () =>
+  importWithReload(() => import("./MembersPage"))().then((m) => {
+    membersPage = m.MembersPage;
+    return { default: m.MembersPage };
+  });
+const LazyMembersPage = lazy(loadMembersPage);
+
+/**
+ * Resolves when the home can render at once: for a member (their page's data, or a session), once the
+ * search's chunk is there too (pageLoaders.ts waits for it). Without it a member's first page rendered
+ * a spinner first and the search in a second long task after it.
+ */
+export function homeReady(): Promise<unknown> {
+  return pageDataHas("session") || queryClient.getQueryData(userQuery.queryKey) ? loadMembersPage() : Promise.resolve();
+}
 
 // A visitor's first page brings its newest members: into the cache before the page first renders.
 seedHomeFromPage();
@@ -18,6 +35,7 @@ seedHomeFromPage();
 /** For a visitor, a page inviting to sign up with members of the site; for a member, the members area. */
 export function HomePage() {
   const user = useUser();
+  const MembersPage = membersPage ?? LazyMembersPage;
   if (user) return <MembersPage />;
   return <VisitorHome />;
 }
