@@ -6,8 +6,9 @@
 //   BENCH_PAGES=/,/signup npm run bench:web
 //   BENCH_H2=1 ...                 # through an HTTP/2 front over TLS, as Caddy serves the app in production
 //   BENCH_DETAIL=1 ...             # also each run's LCP element and its requests in the order they started
+//   BENCH_TRACE=/tmp/traces ...    # also writes each run's trace (unthrottled, as Lighthouse recorded it) there
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -100,6 +101,12 @@ async function measure(port: number, url: string, headers: Record<string, string
   if (runtimeError) {
     console.error(`${url}: Lighthouse could not measure it (run again): ${runtimeError.code}`);
     return null;
+  }
+  if (process.env.BENCH_TRACE) {
+    // The run's trace, for a closer look at its tasks (chrome://tracing or DevTools' performance panel).
+    const file = join(process.env.BENCH_TRACE, `${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}.json`);
+    writeFileSync(file, JSON.stringify(result.artifacts.Trace));
+    console.log(`  trace: ${file}`);
   }
   if (process.env.BENCH_DETAIL) {
     printDetail(url, audits);
