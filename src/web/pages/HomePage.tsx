@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from "react";
+import { type ComponentType, lazy, useState } from "react";
 import { Card, Col, Container, Row } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -35,7 +35,8 @@ seedHomeFromPage();
 /** For a visitor, a page inviting to sign up with members of the site; for a member, the members area. */
 export function HomePage() {
   const user = useUser();
-  const MembersPage = membersPage ?? LazyMembersPage;
+  // Chosen once: changing from the lazy wrapper to the loaded page would remount the search (its state lost).
+  const [MembersPage] = useState(() => membersPage ?? LazyMembersPage);
   if (user) return <MembersPage />;
   return <VisitorHome />;
 }
