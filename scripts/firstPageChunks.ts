@@ -65,22 +65,35 @@ function namesFromBarrel(source: string): string[] {
   );
 }
 
+/** The parts a module takes from the library's index, by the names it imports: each module's source and the index read once. */
+type BarrelParts = (importer: string, barrel: string) => readonly string[];
+function barrelParts(read: ReadSource): BarrelParts {
+  let exports: Map<string, string> | null = null;
+  const parts = new Map<string, string[]>();
+  return (importer, barrel) => {
+    let taken = parts.get(importer);
+    if (!taken) {
+      exports ??= barrelExports(barrel, read(barrel) ?? "");
+      const named = exports;
+      taken = namesFromBarrel(read(importer) ?? "").flatMap((name) => named.get(name) ?? []);
+      parts.set(importer, taken);
+    }
+    return taken;
+  };
+}
+
 /** Every module `roots` import, directly or not (static imports only), the roots included. */
-function closure(graph: ModuleGraph, read: ReadSource, roots: readonly string[]): Set<string> {
+function closure(graph: ModuleGraph, partsOf: BarrelParts, roots: readonly string[]): Set<string> {
   const seen = new Set<string>();
-  let barrel: Map<string, string> | null = null;
   const visit = (id: string) => {
     if (seen.has(id)) return;
     seen.add(id);
     for (const imported of graph.getModuleInfo(id)?.importedIds ?? []) {
       if (!BARREL.test(imported)) visit(imported);
       else {
+        // The index itself counts as imported (it re-exports only); its parts as the module names them.
         seen.add(imported);
-        barrel ??= barrelExports(imported, read(imported) ?? "");
-        for (const name of namesFromBarrel(read(id) ?? "")) {
-          const part = barrel.get(name);
-          if (part) visit(part);
-        }
+        for (const part of partsOf(id, imported)) visit(part);
       }
     }
   };
@@ -104,25 +117,27 @@ function closure(graph: ModuleGraph, read: ReadSource, roots: readonly string[])
  *   2-4 KB).
  *
  * Pages and layouts stay chunks of their own (the server preloads them by name), and so does what
- * only a visitor's page uses; a library's index is not grouped (BARREL). `web` turns a path under src/web into the
- * graph's id; `read` gives a module's source, for the names it takes from a library's index.
+ * only a visitor's page uses; a library's index is followed only to the parts a module names
+ * (BARREL). `web` turns a path under src/web into the graph's id; `read` gives a module's source,
+ * for the names it takes from a library's index.
  */
 export function firstPageGroups(graph: ModuleGraph, web: (path: string) => string, read: ReadSource): Map<string, string> {
+  const partsOf = barrelParts(read);
   const roots = new Set([...ENTRIES, ...VISITOR_FIRST_PAGES, ...MEMBER_FIRST_PAGES].map(web));
-  const entries = closure(graph, read, ENTRIES.map(web));
-  const otherEntries = closure(graph, read, ENTRIES.slice(1).map(web));
-  const visitors = closure(graph, read, VISITOR_FIRST_PAGES.map(web));
-  const members = closure(graph, read, MEMBER_FIRST_PAGES.map(web));
-  const layout = closure(graph, read, [web(LAYOUT)]);
+  const entries = closure(graph, partsOf, ENTRIES.map(web));
+  const otherEntries = closure(graph, partsOf, ENTRIES.slice(1).map(web));
+  const visitors = closure(graph, partsOf, VISITOR_FIRST_PAGES.map(web));
+  const members = closure(graph, partsOf, MEMBER_FIRST_PAGES.map(web));
+  const layout = closure(graph, partsOf, [web(LAYOUT)]);
   const groups = new Map<string, string>();
   const put = (modules: Iterable<string>, name: string, keep: (id: string) => boolean) => {
     for (const id of modules) if (!roots.has(id) && !groups.has(id) && keep(id)) groups.set(id, name);
   };
-  put(closure(graph, read, [web("main.tsx")]), "app", (id) => !otherEntries.has(id));
+  put(closure(graph, partsOf, [web("main.tsx")]), "app", (id) => !otherEntries.has(id));
   put(members, "shared", (id) => visitors.has(id) && !entries.has(id));
   put(layout, "layout", (id) => !visitors.has(id) && !entries.has(id));
-  put(closure(graph, read, [web(MEMBER_PARTS)]), "member-parts", (id) => !visitors.has(id) && !entries.has(id));
-  for (const [name, page] of Object.entries(PAGE_PARTS)) put(closure(graph, read, [web(page)]), name, (id) => !visitors.has(id) && !entries.has(id));
+  put(closure(graph, partsOf, [web(MEMBER_PARTS)]), "member-parts", (id) => !visitors.has(id) && !entries.has(id));
+  for (const [name, page] of Object.entries(PAGE_PARTS)) put(closure(graph, partsOf, [web(page)]), name, (id) => !visitors.has(id) && !entries.has(id));
   return groups;
 }
 

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { User } from "../../../common/schemas/user";
 import { AccountFace, MenuStandIn } from "./menuFaces";
@@ -10,20 +9,11 @@ import { useDeferredMenus } from "./useDeferredMenus";
  */
 export function AccountDropdown({ user }: { user: User }) {
   const { t } = useTranslation();
-  const { menus, want } = useDeferredMenus();
-  const [openAtOnce, setOpenAtOnce] = useState(false);
+  const { menus, openAtOnce, press } = useDeferredMenus();
   const label = `${user.profile.name} (${t("nav.account")})`;
   if (menus) return <menus.AccountMenu user={user} label={label} openAtOnce={openAtOnce} />;
   return (
-    <MenuStandIn
-      kind="account"
-      label={label}
-      testId="account-dropdown"
-      onPress={() => {
-        setOpenAtOnce(true);
-        want();
-      }}
-    >
+    <MenuStandIn kind="account" label={label} testId="account-dropdown" onPress={press}>
       <AccountFace user={user} />
     </MenuStandIn>
   );

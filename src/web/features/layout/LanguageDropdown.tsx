@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageFace, MenuStandIn } from "./menuFaces";
 import { useDeferredMenus } from "./useDeferredMenus";
@@ -10,20 +9,11 @@ import { useDeferredMenus } from "./useDeferredMenus";
  */
 export function LanguageDropdown({ align = "end" }: { align?: "start" | "end" }) {
   const { t, i18n } = useTranslation();
-  const { menus, want } = useDeferredMenus();
-  const [openAtOnce, setOpenAtOnce] = useState(false);
+  const { menus, openAtOnce, press } = useDeferredMenus();
   const label = `${t("nav.language")}: ${i18n.language.toUpperCase()}`;
   if (menus) return <menus.LanguageMenu label={label} openAtOnce={openAtOnce} align={align} />;
   return (
-    <MenuStandIn
-      kind="language"
-      label={label}
-      testId="language-dropdown"
-      onPress={() => {
-        setOpenAtOnce(true);
-        want();
-      }}
-    >
+    <MenuStandIn kind="language" label={label} testId="language-dropdown" onPress={press}>
       <LanguageFace />
     </MenuStandIn>
   );

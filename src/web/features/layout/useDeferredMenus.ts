@@ -19,10 +19,12 @@ function loadMenus(): Promise<Menus> {
 /**
  * The top bar's menus (account, language) with their dropdown and its positioning library, a chunk
  * of their own: a first page shows their buttons without it. It loads once the page is idle, or at
- * once when the member reaches for a menu (`want`); until then `menus` is null.
+ * once when the member presses a menu's stand-in button (`press`: the menu then opens as it comes,
+ * `openAtOnce`); until then `menus` is null.
  */
-export function useDeferredMenus(): { menus: Menus | null; want(): void } {
+export function useDeferredMenus(): { menus: Menus | null; openAtOnce: boolean; press(): void } {
   const [menus, setMenus] = useState<Menus | null>(loaded);
+  const [openAtOnce, setOpenAtOnce] = useState(false);
   useEffect(() => {
     if (menus) return;
     let live = true;
@@ -38,9 +40,12 @@ export function useDeferredMenus(): { menus: Menus | null; want(): void } {
   }, [menus]);
   return {
     menus,
-    want: () =>
+    openAtOnce,
+    press: () => {
+      setOpenAtOnce(true);
       void loadMenus()
         .then(setMenus)
-        .catch(() => {}),
+        .catch(() => {});
+    },
   };
 }

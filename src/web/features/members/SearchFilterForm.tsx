@@ -22,26 +22,16 @@ export function SearchFilterForm(props: SearchFilterProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const wide = useMediaQuery("(min-width: 768px)");
-  const [unfolded, setUnfolded] = useState(false);
-  // Once rendered they stay (a phone turned to narrow keeps what the member was choosing).
+  // Rendered once shown or first unfolded, they stay (folded again, or a phone turned to narrow, keeps what the member was choosing).
   const rendered = useRef(false);
-  rendered.current ||= wide || unfolded;
+  rendered.current ||= wide || open;
   const count = activeFilterCount(props.filters);
   return (
     <section className="mb-4" aria-labelledby="search-filters-title">
       <h2 id="search-filters-title" className="visually-hidden">
         {t("search.filters")}
       </h2>
-      <Button
-        variant="outline-primary"
-        className="d-md-none w-100 mb-2"
-        onClick={() => {
-          setUnfolded(true);
-          setOpen(!open);
-        }}
-        aria-expanded={open}
-        aria-controls="search-filters"
-      >
+      <Button variant="outline-primary" className="d-md-none w-100 mb-2" onClick={() => setOpen(!open)} aria-expanded={open} aria-controls="search-filters">
         {t("search.filters")}
         {count > 0 && (
           <Badge bg="primary" pill className="ms-2">
