@@ -106,6 +106,8 @@ export const LOCALE_COOKIE_DAYS = 365;
 export const AUTH_COOKIE_DAYS = 30;
 export const LOCALE_COOKIE = "locale";
 export const AUTH_COOKIE = "auth";
+/** The banners and modals this browser dismissed, which the server's rendering of a member's page follows (web/stores/dismissals.ts). */
+export const DISMISSALS_COOKIE = "dismissed";
 
 /** Terms version date: this, or the company's added date when that is later. */
 export const TERMS_VERSION_DATE = "2023-12-01T12:00:00Z";

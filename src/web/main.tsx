@@ -16,6 +16,7 @@ import { initI18n } from "./i18n/i18n";
 import { router } from "./router";
 import { trackNetwork } from "./stores/networkStore";
 import { useBanStore } from "./stores/banStore";
+import { setTakingOver } from "./hooks/useLocalTime";
 
 /** Resolves once the router has loaded the first page's layout and page chunks. */
 function routerReady(): Promise<void> {
@@ -82,7 +83,9 @@ async function boot(): Promise<void> {
   if (!serverRendered) createRoot(container).render(app);
   else {
     await routerReady();
+    setTakingOver(true);
     hydrateRoot(container, app);
+    setTakingOver(false);
   }
 }
 

@@ -6,7 +6,11 @@ import type { Language } from "../common/locales";
 import type { Settings } from "../common/schemas/settings";
 import { queryClient } from "./api/queryClient";
 import { queryKeys } from "./api/queryKeys";
-import { seedHome, seedMember } from "./api/membersApi";
+import { seedHome, seedMember, seedOwnSearch } from "./api/membersApi";
+import { seedSession } from "./api/userApi";
+import { seedChats } from "./api/chatApi";
+import { useChatStore } from "./stores/chatStore";
+import { dismissalsFromCookie, useDismissalStore } from "./stores/dismissals";
 import { seedLander } from "./api/landersApi";
 import { i18next } from "./i18n/i18n";
 import { numberFormatter } from "./i18n/pageLocale";
@@ -14,11 +18,14 @@ import { initReactI18next } from "react-i18next";
 import { renderToStringAsync } from "preact-render-to-string";
 import { routes } from "./routes";
 
-// A visitor's first page rendered on the server (built by vite.config.ts's second, server build into
-// dist/ssr; the server's web routes call it): the same components, routes, texts and data as the app,
-// so the HTML is the page the app then hydrates, without a shift. Used for the pages whose data the
-// server sends with the HTML (the landers and a visitor's home) and signup's form; see SERVER_RENDERED in web.routes.ts;
-// the app is fetched after the first paint and runs on the visitor's first touch (visitor.ts).
+// A first page rendered on the server (built by vite.config.ts's second, server build into dist/ssr;
+// the server's web routes call it): the same components, routes, texts and data as the app, so the
+// HTML is the page the app then hydrates, without a shift. Used for the pages whose data the server
+// sends with the HTML: a visitor's landers and home and signup's form (SERVER_RENDERED in
+// web.routes.ts; the app is fetched after the first paint and runs on the visitor's first touch,
+// visitor.ts), and a member's home, search and conversations (MEMBER_FIRST_MODULES; the app loads at
+// once and takes the page over). What only the browser knows is left out or taken from its cookies:
+// local times (hooks/useLocalTime.ts), the dismissed banners (stores/dismissals.ts).
 
 const locales = import.meta.glob<{ default: Record<string, unknown> }>("./i18n/locales/*.json", { eager: true });
 
@@ -48,16 +55,23 @@ export interface RenderInput {
   language: Language;
   /** What GET /api/settings.php answers this request. */
   settings: Settings;
-  /** The data block the HTML brings (the lander's profiles, the home's members). */
+  /** The data block the HTML brings (the lander's profiles, the home's members; a member's session and page data). */
   data: FirstData;
+  /** The dismissals cookie of a member's browser: the banners it no longer shows. */
+  dismissals?: string;
 }
 
 async function renderOnce(input: RenderInput): Promise<string | null> {
   await initTexts();
   await i18next.changeLanguage(input.language);
   queryClient.clear();
+  useChatStore.getState().reset();
+  useDismissalStore.setState({ at: dismissalsFromCookie(input.dismissals) });
   queryClient.setQueryData(queryKeys.settings, input.settings);
   queryClient.setQueryData(queryKeys.user, null);
+  if (input.data.session) seedSession(input.data.session);
+  if (input.data.search) seedOwnSearch(queryClient, input.data.search);
+  if (input.data.chats) seedChats(input.data.chats);
   if (input.data.lander) seedLander(queryClient, input.data.lander);
   if (input.data.home) seedHome(queryClient, input.data.home);
   if (input.data.member) seedMember(queryClient, input.data.member);

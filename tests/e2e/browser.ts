@@ -27,6 +27,8 @@ export interface ContextOptions {
   locale?: string;
   /** Let the test move the page's clock (timers and Date) with `page.clock.runFor`. */
   fakeClock?: boolean;
+  /** The browser's time zone (IANA name); the machine's otherwise. */
+  timezoneId?: string;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     isMobile: options.mobile,
     hasTouch: options.mobile,
     extraHTTPHeaders: options.ip ? { "x-forwarded-for": options.ip } : {},
+    timezoneId: options.timezoneId,
   });
   context.on("console", (message) => {
     if (message.type() === "error" && /Content[- ]Security[- ]Policy/i.test(message.text())) cspViolations.push(`${message.location().url}: ${message.text()}`);

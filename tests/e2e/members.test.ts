@@ -116,6 +116,78 @@ describe("a member's first page", () => {
     await context.close();
   });
 
+  it("comes rendered from the server and the app takes it over as it is: the banner this browser dismissed stays away, times in the member's own zone", async () => {
+    // A phone far east of the server's zone (UTC+14): a message's time differs there from the server's.
+    const timezoneId = "Pacific/Kiritimati";
+    const context = await newContext(browser, { ip: US_IP, mobile: true, timezoneId });
+    const page = await context.newPage();
+    const site$ = new SitePage(page, site.url);
+    await site$.open("/");
+    await signUpInPage(page, { email: "taken.over@example.com", name: "taken.over" });
+    const link = await mailLink(site, "taken.over@example.com");
+    await page.goto(site.url + link.pathname + link.search);
+    await page.getByTestId("activate-done").waitFor();
+    // Without a photo the member is asked for one; they close the reminder (the browser keeps that).
+    await site$.open("/members");
+    await page.getByTestId("profile-photo-alert").getByRole("button", { name: "Close" }).click();
+    await page.getByTestId("member-card").first().waitFor();
+    const to = Number((await page.getByTestId("member-card").first().locator("xpath=ancestor::a").getAttribute("href"))?.split("/").pop());
+    const sent = await page.evaluate(
+      async (to) =>
+        (
+          await fetch("/api/chat.php", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ to, text: "Kia ora" }) })
+        ).json(),
+      to,
+    );
+    const at = new Date(sent.message.created_at);
+
+    // The HTML itself (no script run): the conversations, the reminder left out, the time left to the browser.
+    const html = await (await context.request.get(`${site.url}/chats`)).text();
+    expect(html).toMatch(/data-testid="chat-row".*Kia ora/s);
+    expect(html).not.toContain('data-testid="profile-photo-alert"');
+    expect(html).toMatch(/<time datetime="[^"]+" class="[^"]*"><\/time>/);
+
+    // From the parsed HTML on: what the app changes under <main>, and the server's row and card kept to compare.
+    await page.addInitScript(() => {
+      const changes: string[] = [];
+      Object.assign(window, { takeOver: { changes } });
+      document.addEventListener("readystatechange", () => {
+        if (document.readyState !== "interactive") return;
+        const main = document.querySelector("main");
+        Object.assign(window, {
+          takeOver: { changes, row: document.querySelector('[data-testid="chat-row"]'), card: document.querySelector('[data-testid="member-card"]') },
+        });
+        new MutationObserver((records) => {
+          for (const record of records) {
+            if (record.type === "characterData") changes.push(`text ${record.oldValue} -> ${record.target.textContent}`);
+            for (const node of record.removedNodes) changes.push(`removed ${node.nodeName} ${node.textContent?.slice(0, 40)}`);
+          }
+        }).observe(main ?? document, { subtree: true, childList: true, characterData: true, characterDataOldValue: true });
+      });
+    });
+    type TakeOver = { takeOver: { changes: string[]; row?: Element | null; card?: Element | null } };
+    await page.goto(`${site.url}/chats`);
+    const time = page.getByTestId("chat-row").locator("time");
+    // Written by the app once it has the page, in the browser's zone.
+    const local = new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: timezoneId }).format(at);
+    await expect.poll(() => time.textContent()).toBe(local);
+    expect(await page.evaluate(() => (window as unknown as TakeOver).takeOver.row === document.querySelector('[data-testid="chat-row"]'))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as TakeOver).takeOver.changes)).toEqual([]);
+    expect(await page.getByTestId("profile-photo-alert").count()).toBe(0);
+    // The app's: the row leads to the conversation.
+    await page.getByTestId("chat-row").getByRole("link").click();
+    await page.waitForURL(/\/chats\/\d+$/);
+
+    // The search: the server's cards are the page's, and the filters open (the app has it).
+    await page.goto(`${site.url}/members`);
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => (window as unknown as TakeOver).takeOver.card === document.querySelector('[data-testid="member-card"]'))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as TakeOver).takeOver.changes)).toEqual([]);
+    await page.getByRole("button", { name: "Filters" }).click();
+    await page.locator("#search-gender").waitFor();
+    await context.close();
+  });
+
   it("shows before the filters' and the menus' code has come, and offers them the moment it has", async () => {
     const { context, page } = await newMember("later.code@example.com");
     // Both chunks held back until the page has shown and the member has reached for them.

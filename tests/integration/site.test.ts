@@ -422,6 +422,46 @@ describe("addresses, titles and descriptions for search engines", () => {
     expect(login.headers.get("cache-control")).toBe("no-cache");
   });
 
+  it("render a member's home, search and conversations on the server with the data they bring, the banner their browser dismissed left out", async () => {
+    // The server's rendering is part of the client build (dist/ssr): without it every page is the app's.
+    if (!existsSync("dist/ssr/ssr.js")) return;
+    const root = (html: string) => html.match(/<div id="root"([^>]*)>/)?.[1] ?? null;
+    const db = t.testDb.database.db;
+    const found = await createMember(db, t.site.id, { name: "Ottilie", profile: { gender: "female", dateOfBirth: "1991-03-01", country: "NL" } });
+    await giveMainPhoto(db, found.user.id);
+    // No photo of their own: the photo reminder is the page's banner.
+    const member = await t.loggedIn({ profile: { gender: "male", dateOfBirth: "1990-01-15", country: "NL" } });
+
+    // The home is the member's search, in the HTML: the app loads at once (no data-app) and takes it over.
+    const home = await member.client.get("/");
+    expect(root(home.text)).toBe(' data-ssr=""');
+    expect(home.text).toContain('data-testid="search-results"');
+    expect(home.text).toMatch(/>Ottilie<span class="fw-normal">, 35</);
+    expect(home.text).toContain('data-testid="account-dropdown"');
+    expect(home.text).toContain('data-testid="profile-photo-alert"');
+    // The filters' place is held (the server does not know whether the screen is wide enough to show them).
+    expect(home.text).toContain('data-testid="search-filters-loading"');
+    expect(root((await member.client.get("/members")).text)).toBe(' data-ssr=""');
+
+    // The browser's dismissals come in a cookie: a dismissed reminder is not in the HTML, an expired dismissal no longer holds.
+    member.client.cookies.set("dismissed", `hide-enrich-alert:${Date.now() - 60_000}`);
+    expect((await member.client.get("/members")).text).not.toContain('data-testid="profile-photo-alert"');
+    member.client.cookies.set("dismissed", `hide-enrich-alert:${Date.now() - 4 * 86_400_000}|nonsense:1|hide-push-notification-alert:x`);
+    expect((await member.client.get("/members")).text).toContain('data-testid="profile-photo-alert"');
+
+    // The conversations: each row in the HTML, its time left to the browser (the member's time zone).
+    const other = await t.loggedIn({ name: "Walburga", credits: 40 });
+    expect((await other.client.post("/api/chat.php", { to: member.id, text: "Hallo from the server" })).status).toBe(200);
+    const chats = await member.client.get("/chats");
+    expect(root(chats.text)).toBe(' data-ssr=""');
+    expect(chats.text).toMatch(/data-testid="chat-row".*Walburga.*Hallo from the server/s);
+    expect(chats.text).toMatch(/<time datetime="[^"]+" class="[^"]*"><\/time>/);
+
+    // A search with filters, and other pages, are the app's to render.
+    expect(root((await member.client.get("/members?min_age=30")).text)).toBe("");
+    expect(root((await member.client.get("/likes")).text)).toBe("");
+  });
+
   it("send a member's page without its data when getting the data fails, rather than fail the page", async () => {
     const member = await t.loggedIn();
     const failing = vi.spyOn(PhotoModerationService.prototype, "notices").mockRejectedValueOnce(new Error("the database is gone"));

@@ -38,7 +38,12 @@ async function fetchChats({ signal }: { signal: AbortSignal }): Promise<ChatsRes
 /** A member's first page of /chats brings their conversations (server: features/web/firstData.ts): into the cache and the chat store. */
 export function seedChatsFromPage(): void {
   const chats = takePageData("chats");
-  if (chats) setChatList(chats.chats);
+  if (chats) seedChats(chats);
+}
+
+/** A member's conversations into the cache and the chat store. */
+export function seedChats(chats: ChatsResponse): void {
+  setChatList(chats.chats);
 }
 
 export const chatsQuery = { queryKey: queryKeys.chats, queryFn: fetchChats, staleTime: 0 };

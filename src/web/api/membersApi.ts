@@ -35,7 +35,12 @@ export function seedMemberFromPage(): void {
  */
 export function seedOwnSearchFromPage(): void {
   const search = takePageData("search");
-  if (search) queryClient.setQueryData(searchKey({}, true), { pages: [search], pageParams: [null] });
+  if (search) seedOwnSearch(queryClient, search);
+}
+
+/** A member's own first search (their home, /members without filters) into the cache. */
+export function seedOwnSearch(client: QueryClient, search: SearchResponse): void {
+  client.setQueryData(searchKey({}, true), { pages: [search], pageParams: [null] });
 }
 
 /** A member's profile, as GET /api/member.php answered it, into the cache. */

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import type { Language } from "../../common/locales";
 import type { LoginRequest, MailChangeRequest, ResetDoRequest, SignupRequest } from "../../common/schemas/auth";
 import type { User, UserResponse } from "../../common/schemas/user";
+import type { FirstData } from "../../common/firstData";
 import { leavePush } from "../features/push/pushClient";
 import { changeLanguage } from "../i18n/i18n";
 import { useBanStore } from "../stores/banStore";
@@ -25,10 +26,15 @@ export const userQuery = {
 export function seedSessionFromPage(): boolean {
   const session = takePageData("session");
   if (!session) return false;
+  seedSession(session);
+  return true;
+}
+
+/** A member's session as their first page brings it (the settings, the member, their photo notices) into the cache. */
+export function seedSession(session: NonNullable<FirstData["session"]>): void {
   queryClient.setQueryData(queryKeys.settings, session.settings);
   queryClient.setQueryData(userQuery.queryKey, session.user);
   queryClient.setQueryData(PHOTO_NOTICES_KEY, session.notices);
-  return true;
 }
 
 /** The logged-in member, or null for a visitor. */

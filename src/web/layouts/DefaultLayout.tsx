@@ -26,7 +26,8 @@ export function DefaultLayout() {
       <Footer />
       <EntryWarning layout="default" />
       <SignupModal />
-      {user && (
+      {/* Nothing of them shows before the member does something (the server's rendering leaves them out). */}
+      {user && typeof window !== "undefined" && (
         <Suspense fallback={null}>
           <MemberParts />
         </Suspense>

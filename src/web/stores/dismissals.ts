@@ -1,4 +1,6 @@
 import { create } from "zustand";
+import { DISMISSALS_COOKIE } from "../../common/constants";
+import { useStoreState } from "./useStoreState";
 
 // Banner and modal dismissals, remembered with a timestamp in localStorage (spec section 2). A
 // dismissal lasts a while, per kind, and then the banner may ask again.
@@ -55,6 +57,43 @@ export const useDismissalStore = create<DismissalState>(() => ({
   at: Object.fromEntries(DISMISSAL_KEYS.map((key) => [key, readAt(key)])),
 }));
 
+/**
+ * The dismissals are also in a cookie, so that the server renders a member's first page with the
+ * banner this browser shows (web.routes.ts, ssr.tsx): "key:ms|key:forever". Written again as the app
+ * starts, so that what was dismissed before the cookie existed is in it too.
+ */
+/** The cookie's value for these dismissals (those recorded only). */
+export function dismissalsCookieValue(at: DismissalState["at"]): string {
+  return DISMISSAL_KEYS.flatMap((key) => {
+    const ms = at[key];
+    if (ms === null || ms === undefined || Number.isNaN(ms)) return [];
+    return [`${key}:${ms === Number.POSITIVE_INFINITY ? FOREVER : Math.round(ms)}`];
+  }).join("|");
+}
+
+/** The dismissals a cookie's value holds; anything else in it is ignored. */
+export function dismissalsFromCookie(value: string | undefined): DismissalState["at"] {
+  const at: DismissalState["at"] = {};
+  for (const part of (value ?? "").split("|")) {
+    const [key, ms] = part.split(":");
+    if (!(DISMISSAL_KEYS as readonly string[]).includes(key) || !ms) continue;
+    const when = ms === FOREVER ? Number.POSITIVE_INFINITY : Number(ms);
+    if (!Number.isNaN(when)) at[key as DismissalKey] = when;
+  }
+  return at;
+}
+
+function writeCookie(): void {
+  if (typeof document === "undefined") return;
+  const value = dismissalsCookieValue(useDismissalStore.getState().at);
+  // A year: the longest dismissal that expires is 30 days; one for good is written again at each start.
+  document.cookie = value
+    ? `${DISMISSALS_COOKIE}=${value}; path=/; max-age=${365 * 86400}; samesite=lax`
+    : `${DISMISSALS_COOKIE}=; path=/; max-age=0; samesite=lax`;
+}
+
+writeCookie();
+
 /** Whether the banner or modal of `key` is dismissed now (and the dismissal has not expired). */
 export function isDismissed(key: DismissalKey, nowMs = Date.now()): boolean {
   return dismissalHolds(key, useDismissalStore.getState().at[key] ?? null, nowMs);
@@ -62,7 +101,8 @@ export function isDismissed(key: DismissalKey, nowMs = Date.now()): boolean {
 
 /** The same, as a hook: the component shows again when a dismissal is recorded. */
 export function useDismissed(key: DismissalKey): boolean {
-  const at = useDismissalStore((s) => s.at[key] ?? null);
+  // As the server's rendering set it (a member's dismissals cookie), not the store's initial state.
+  const at = useStoreState(useDismissalStore, (s) => s.at[key] ?? null);
   return dismissalHolds(key, at, Date.now());
 }
 
@@ -70,6 +110,7 @@ export function useDismissed(key: DismissalKey): boolean {
 export function dismiss(key: DismissalKey, forGood = false): void {
   const at = forGood ? Number.POSITIVE_INFINITY : Date.now();
   useDismissalStore.setState((s) => ({ at: { ...s.at, [key]: at } }));
+  writeCookie();
   try {
     localStorage.setItem(key, forGood ? FOREVER : String(at));
   } catch {

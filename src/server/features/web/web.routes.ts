@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchPage, type PageMatch, type PageRoute } from "../../../common/routes";
 import { LANGUAGES } from "../../../common/locales";
+import { DISMISSALS_COOKIE } from "../../../common/constants";
 import { sendCompressed } from "../../plugins/compression";
 import { sendError } from "../../plugins/errors";
 import { registerWithAuth } from "../../plugins/routeAuth";
@@ -56,7 +57,7 @@ const SERVER_RENDERED: Record<string, readonly string[]> = {
 /** The signup forms: rendered here only where signups are open to every visit (see serverRendered). */
 const SIGNUP_ROUTES = ["signup", "members-id-signup"];
 
-type RenderVisitorPage = (input: RenderInput) => Promise<string | null>;
+type RenderServerPage = (input: RenderInput) => Promise<string | null>;
 
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
@@ -93,7 +94,9 @@ function modulePreloads(manifest: Manifest, modules: readonly string[], template
 /**
  * The modules a member's first page loads after the app's entry, one after the other (the layout, its
  * members' parts, the page and what the page loads at once): preloaded with the HTML, so that the
- * browser fetches them beside the entry instead of in turn. The page's language comes on top.
+ * browser fetches them beside the entry instead of in turn. The page's language comes on top. These
+ * pages are also rendered on the server when their HTML brings their data (memberRendered), with the
+ * stylesheets of these modules in the head.
  */
 const MEMBER_FIRST_MODULES: Record<string, readonly string[]> = {
   index: ["layouts/DefaultLayout.tsx", "layouts/MemberParts.tsx", "pages/HomePage.tsx", "pages/MembersPage.tsx"],
@@ -146,7 +149,7 @@ export async function registerWeb(
   const visitorPath = join(webRoot, "visitor.html");
   const ssrPath = join(webRoot, "../ssr/ssr.js");
   const visitorTemplate = built && existsSync(visitorPath) && existsSync(ssrPath) ? readFileSync(visitorPath, "utf8") : null;
-  const renderVisitorPage = visitorTemplate ? ((await import(pathToFileURL(ssrPath).href)) as { renderPage: RenderVisitorPage }).renderPage : null;
+  const renderServerPage = built && existsSync(ssrPath) ? ((await import(pathToFileURL(ssrPath).href)) as { renderPage: RenderServerPage }).renderPage : null;
   // What visitor.ts fetches after the first paint and runs on the first touch: index.html's entry, then the modules it preloads.
   const appFiles = template
     ? [...template.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>|<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
@@ -159,6 +162,9 @@ export async function registerWeb(
   const styles = new Map(
     visitorTemplate ? Object.entries(SERVER_RENDERED).map(([name, modules]) => [name, stylesheets(manifest, modules, visitorTemplate)] as const) : [],
   );
+  const memberStyles = new Map(
+    template ? Object.entries(MEMBER_FIRST_MODULES).map(([name, modules]) => [name, stylesheets(manifest, modules, template)] as const) : [],
+  );
   const memberPreloads = new Map(
     template
       ? Object.entries(MEMBER_FIRST_MODULES).flatMap(([name, modules]) =>
@@ -167,9 +173,38 @@ export async function registerWeb(
       : [],
   );
 
-  /** The page rendered for a visitor with the data it brings, or null (a member, the entry warning to show, another page). */
-  const serverRendered = async (request: FastifyRequest, route: PageRoute, data: RenderInput["data"]): Promise<string | null> => {
-    if (!renderVisitorPage || request.member || !SERVER_RENDERED[route.name]) return null;
+  /** The page's markup, or null where the app renders it in the browser (no server build, a part that failed). */
+  const renderOnServer = async (request: FastifyRequest, route: PageRoute, input: RenderInput): Promise<string | null> => {
+    if (!renderServerPage) return null;
+    try {
+      return await renderServerPage(input);
+    } catch (error) {
+      // The app renders the page in the browser as it does for every other page.
+      request.log.error({ err: error, route: route.name }, "server rendering failed");
+      return null;
+    }
+  };
+
+  /**
+   * A member's home, search or conversations rendered with the data their HTML brings (their own
+   * search, their conversations), so that the page and its lead photo show with the HTML; null for
+   * their other pages (a search with filters is the app's to make).
+   */
+  const memberRendered = (request: FastifyRequest, route: PageRoute, data: RenderInput["data"]): Promise<string | null> | null => {
+    const { session } = data;
+    if (!session || !MEMBER_FIRST_MODULES[route.name] || !(data.search || data.chats)) return null;
+    return renderOnServer(request, route, {
+      url: `${request.origin}${request.url}`,
+      language: session.settings.language,
+      settings: session.settings,
+      data,
+      dismissals: request.cookies[DISMISSALS_COOKIE],
+    });
+  };
+
+  /** The page rendered for a visitor with the data it brings, or null (the entry warning to show, another page). */
+  const visitorRendered = async (request: FastifyRequest, route: PageRoute, data: RenderInput["data"]): Promise<string | null> => {
+    if (!visitorTemplate || !SERVER_RENDERED[route.name]) return null;
     const settings = pageData.settings(request);
     // The warning's dialog is the app's: a visitor who may see it gets the app as before.
     const warning = entryWarningVisible({
@@ -187,13 +222,7 @@ export async function registerWeb(
     // from its first page), the server does not, so the app decides whether the form shows (the
     // shared rule, asked without a source: open to every visit or not).
     if (SIGNUP_ROUTES.includes(route.name) && !signupsOpen(settings.signups, undefined)) return null;
-    try {
-      return await renderVisitorPage({ url: `${request.origin}${request.url}`, language: request.lang, settings, data });
-    } catch (error) {
-      // The app renders the page in the browser as it does for every other page.
-      request.log.error({ err: error, route: route.name }, "server rendering failed");
-      return null;
-    }
+    return renderOnServer(request, route, { url: `${request.origin}${request.url}`, language: request.lang, settings, data });
   };
 
   /** The data a page's first render needs, sent with its HTML (features/web/firstData.ts), or null. */
@@ -256,8 +285,8 @@ export async function registerWeb(
             return null;
           })
         : null;
-    const rendered = first && route && visitorTemplate ? await serverRendered(request, route, first.data) : null;
-    let html = (rendered !== null && visitorTemplate ? visitorTemplate : template)
+    const rendered = first && route ? await (request.member ? memberRendered(request, route, first.data) : visitorRendered(request, route, first.data)) : null;
+    let html = (rendered !== null && visitorTemplate && !request.member ? visitorTemplate : template)
       .replace('<html lang="en">', `<html lang="${request.lang}">`)
       // Every text goes in through a function: in a replacement string "$&" or "$'" in the data would be read as patterns.
       .replace(/<title>.*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
@@ -269,9 +298,12 @@ export async function registerWeb(
     // Members-only pages are not for search engines.
     else html = html.replace("</head>", `    <meta name="robots" content="noindex" />\n  </head>`);
     if (rendered !== null && route) {
+      // A member's page loads the app at once (index.html's entry and the preloads below), which
+      // takes the markup over; a visitor's fetches it after the first paint (data-app: visitor.ts).
+      const app = request.member ? "" : ` data-app="${escapeHtml(appFiles.join(" "))}"`;
       html = html
-        .replace("</head>", () => `    ${styles.get(route.name) ?? ""}\n  </head>`)
-        .replace('<div id="root"></div>', () => `<div id="root" data-ssr="" data-app="${escapeHtml(appFiles.join(" "))}">${rendered}</div>`);
+        .replace("</head>", () => `    ${(request.member ? memberStyles : styles).get(route.name) ?? ""}\n  </head>`)
+        .replace('<div id="root"></div>', () => `<div id="root" data-ssr=""${app}>${rendered}</div>`);
     } else if (page) html = html.replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>`);
     const preloads = request.member && route ? memberPreloads.get(`${route.name} ${request.lang}`) : undefined;
     if (preloads) html = html.replace("</head>", () => `    ${preloads}\n  </head>`);

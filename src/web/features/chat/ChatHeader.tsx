@@ -28,7 +28,7 @@ export function ChatHeader({ member, conversation = null }: { member: MemberCard
             <MemberAvatar member={member} size={40} />
             <h1 className="h6 fw-semibold mb-0 text-truncate">
               {member.name}
-              {member.age !== null && <span className="fw-normal">, {member.age}</span>}
+              {member.age !== null && <span className="fw-normal">{`, ${member.age}`}</span>}
               {member.verified && <VerifiedBadge size={16} className="ms-1" />}
             </h1>
             {member.fictional && <FictionalMark />}

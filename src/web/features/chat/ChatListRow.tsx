@@ -4,6 +4,7 @@ import type { ChatListItem } from "../../../common/schemas/chat";
 import { Icon } from "../../components/Icon";
 import { PrefetchLink } from "../../components/PrefetchLink";
 import { useFormats } from "../../i18n/formats";
+import { useLocalTime } from "../../hooks/useLocalTime";
 import { countBadgeText } from "../layout/countBadgeText";
 import { VerifiedBadge } from "../members/VerifiedBadge";
 import { FictionalMark } from "./FictionalMark";
@@ -24,6 +25,7 @@ interface Props {
 export function ChatListRow({ chat, ownId, now, onRemove, onShowInInbox }: Props) {
   const { t } = useTranslation();
   const formats = useFormats();
+  const localTime = useLocalTime();
   const { member, last_message: last, num_unread_messages: unread } = chat;
   const preview = messagePreview(last, ownId);
   const label = preview.kind === "none" ? t("chat.preview_none") : preview.kind === "text" ? preview.text : t(`chat.kind_${preview.kind}`);
@@ -36,13 +38,13 @@ export function ChatListRow({ chat, ownId, now, onRemove, onShowInInbox }: Props
           <div className="d-flex align-items-baseline gap-2">
             <span className="chat-row-name text-truncate">
               {member.name}
-              {member.age !== null && <span className="fw-normal">, {member.age}</span>}
+              {member.age !== null && <span className="fw-normal">{`, ${member.age}`}</span>}
               {member.verified && <VerifiedBadge size={16} className="ms-1" />}
             </span>
             {member.fictional && <FictionalMark />}
             {last && (
               <time className="ms-auto small text-body-secondary text-nowrap" dateTime={last.created_at}>
-                {formats.date(last.created_at, listTimeOptions(last.created_at, now))}
+                {localTime && formats.date(last.created_at, listTimeOptions(last.created_at, now))}
               </time>
             )}
           </div>

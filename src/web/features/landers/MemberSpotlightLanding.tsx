@@ -33,7 +33,7 @@ export function MemberSpotlightLanding({ view, niche }: { view: MemberView; nich
               <p className="text-uppercase small fw-semibold text-primary-emphasis mb-1">{t(`landers.niche.${niche}.headline`)}</p>
               <h1 className="lander-title fw-bold mb-1">
                 {p.name}
-                {p.age !== null && <span className="fw-normal">, {p.age}</span>}
+                {p.age !== null && <span className="fw-normal">{`, ${p.age}`}</span>}
               </h1>
               {p.city && (
                 <p className="d-flex align-items-center gap-1 mb-3">

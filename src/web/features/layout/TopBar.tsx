@@ -13,6 +13,7 @@ import { useFormats } from "../../i18n/formats";
 import { AccountDropdown } from "./AccountDropdown";
 import { countBadgeText, creditsBadgeVariant } from "./countBadgeText";
 import { LanguageDropdown } from "./LanguageDropdown";
+import { useStoreState } from "../../stores/useStoreState";
 
 /** Top navigation: for members search, messages, likes, credits, language and account; for visitors login and language. */
 export function TopBar() {
@@ -22,8 +23,8 @@ export function TopBar() {
   const user = useUser();
   const routeName = useRouteName();
   const navigate = useNavigate();
-  const unread = useChatStore((s) => s.totalUnreadMessages);
-  const newLikes = useChatStore((s) => s.totalNewLikes);
+  const unread = useStoreState(useChatStore, (s) => s.totalUnreadMessages);
+  const newLikes = useStoreState(useChatStore, (s) => s.totalNewLikes);
   // In the installed app there is no browser back button; we show ours on inner pages (installedBack.ts).
   const showBack = showInstalledBack(isInstalledApp(), routeName);
   const back = () => {

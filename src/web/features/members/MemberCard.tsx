@@ -38,7 +38,7 @@ export function MemberCard({ member, to = `/members/${member.id}`, isNew = false
           <div className="member-overlay">
             <div className="fw-semibold text-truncate">
               {member.name}
-              {member.age !== null && <span className="fw-normal">, {member.age}</span>}
+              {member.age !== null && <span className="fw-normal">{`, ${member.age}`}</span>}
               {member.verified && <VerifiedBadge size={16} className="ms-1" />}
             </div>
             {place && (

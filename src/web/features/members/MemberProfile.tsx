@@ -41,7 +41,7 @@ export function MemberProfile({ view }: { view: MemberView }) {
         <Col md={6} lg={7}>
           <h1 className="h2 mb-1">
             {profile.name}
-            {profile.age !== null && <span className="fw-normal">, {profile.age}</span>}
+            {profile.age !== null && <span className="fw-normal">{`, ${profile.age}`}</span>}
             {profile.verified && <VerifiedBadge size={24} className="ms-2" />}
           </h1>
           {(place || view.distance_km !== null) && (

@@ -15,8 +15,8 @@ const SearchFilterFields = lazy(() => fields.then((m) => ({ default: m.SearchFil
 /**
  * The search filters of the site. On phones they fold away behind a button that counts the filters in
  * use, and are rendered once first unfolded (their selects are a few hundred elements, work a phone
- * would do while the member looks at the results); on wider screens they show, and while their chunk
- * loads an empty card of their height holds their place.
+ * would do while the member looks at the results); on wider screens they show, and until they are
+ * there an empty card of their height holds their place.
  */
 export function SearchFilterForm(props: SearchFilterProps) {
   const { t } = useTranslation();
@@ -26,6 +26,7 @@ export function SearchFilterForm(props: SearchFilterProps) {
   const rendered = useRef(false);
   rendered.current ||= wide || open;
   const count = activeFilterCount(props.filters);
+  const placeholder = <div className="card border-0 shadow-sm search-filters-loading" aria-busy="true" data-testid="search-filters-loading" />;
   return (
     <section className="mb-4" aria-labelledby="search-filters-title">
       <h2 id="search-filters-title" className="visually-hidden">
@@ -41,10 +42,14 @@ export function SearchFilterForm(props: SearchFilterProps) {
       </Button>
       <Collapse in={open}>
         <div id="search-filters" className="d-md-block">
-          {rendered.current && (
-            <Suspense fallback={<div className="card border-0 shadow-sm search-filters-loading" aria-busy="true" data-testid="search-filters-loading" />}>
+          {rendered.current ? (
+            <Suspense fallback={placeholder}>
               <SearchFilterFields {...props} onSearched={() => setOpen(false)} />
             </Suspense>
+          ) : (
+            // Folded away on a phone; where the screen is wide (which the server cannot know when it
+            // renders the page) the card holds the filters' place until the app shows them.
+            placeholder
           )}
         </div>
       </Collapse>

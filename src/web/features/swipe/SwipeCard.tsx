@@ -104,7 +104,7 @@ export function SwipeCard({ member, depth, onSwipe, leaving }: Props) {
       <div className="swipe-card-caption">
         <div className="h4 mb-0 text-truncate">
           {member.name}
-          {member.age !== null && <span className="fw-normal">, {member.age}</span>}
+          {member.age !== null && <span className="fw-normal">{`, ${member.age}`}</span>}
         </div>
         {member.city && <div className="small opacity-75 text-truncate">{member.city}</div>}
       </div>
