@@ -393,6 +393,11 @@ describe("addresses, titles and descriptions for search engines", () => {
     const photo = lead.find((p) => p.main_image)?.main_image;
     expect(photo, "the member's search shows someone with a photo").toBeDefined();
     expect(home.text).toContain(`<link rel="preload" as="image" href="${t.site.settings.cdn_prefix}${photo?.thumb_filename}"`);
+    // Asked for before the stylesheets and scripts (over HTTP/1.1 it waited for a connection behind them).
+    const photoAt = home.text.indexOf('<link rel="preload" as="image"');
+    for (const tag of ['<link rel="stylesheet"', "<script", '<link rel="modulepreload"']) {
+      if (home.text.includes(tag)) expect(photoAt, tag).toBeLessThan(home.text.indexOf(tag));
+    }
     // The page's scripts, which the app would load one after the other, are named in the HTML.
     if (existsSync("dist/web/.vite/manifest.json")) {
       const manifest = JSON.parse(readFileSync("dist/web/.vite/manifest.json", "utf8")) as Record<string, { file: string }>;
