@@ -5,7 +5,7 @@ import { useChatStore } from "../stores/chatStore";
 import { ApiError, call } from "./apiClient";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
-import { takePageData } from "./pageData";
+import { fillFromPage, refetchUnlessFromPage, takePageData } from "./pageData";
 import { patchUser, refetchUserQuietly, userQuery } from "./userApi";
 import type { Gift } from "../../common/gifts";
 import { postFile, postImage } from "./photosApi";
@@ -41,12 +41,14 @@ export function seedChatsFromPage(): void {
   if (chats) seedChats(chats);
 }
 
-/** A member's conversations into the cache and the chat store. */
+/** A member's conversations into the cache and the chat store, as the server just answered them. */
 export function seedChats(chats: ChatsResponse): void {
-  setChatList(chats.chats);
+  fillFromPage(queryClient, queryKeys.chats, chats);
+  useChatStore.getState().setChats(toStoreItems(chats.chats));
 }
 
-export const chatsQuery = { queryKey: queryKeys.chats, queryFn: fetchChats, staleTime: 0 };
+// The conversations that the page brought are not asked for again as the page mounts.
+export const chatsQuery = { queryKey: queryKeys.chats, queryFn: fetchChats, staleTime: 0, refetchOnMount: refetchUnlessFromPage };
 
 /** The member's conversations, newest first. */
 export function useChats() {

@@ -3,7 +3,7 @@ import { keepPreviousData, type QueryClient, useInfiniteQuery, useMutation, useQ
 import type { MemberView, SearchResponse } from "../../common/schemas/members";
 import { filtersToApiQuery, filtersToParams, type SearchFilters } from "../features/members/filterQuery";
 import { call } from "./apiClient";
-import { takePageData } from "./pageData";
+import { fillFromPage, refetchUnlessFromPage, takePageData } from "./pageData";
 import { queryClient } from "./queryClient";
 import { queryKeys } from "./queryKeys";
 
@@ -40,7 +40,7 @@ export function seedOwnSearchFromPage(): void {
 
 /** A member's own first search (their home, /members without filters) into the cache. */
 export function seedOwnSearch(client: QueryClient, search: SearchResponse): void {
-  client.setQueryData(searchKey({}, true), { pages: [search], pageParams: [null] });
+  fillFromPage(client, searchKey({}, true), { pages: [search], pageParams: [null] });
 }
 
 /** A member's profile, as GET /api/member.php answered it, into the cache. */
@@ -71,6 +71,8 @@ export function useMemberSearch(
     placeholderData: keepPreviousData,
     enabled,
     staleTime,
+    // The member's own search that their first page brought is not asked for again as it mounts.
+    refetchOnMount: refetchUnlessFromPage,
   });
 }
 

@@ -1,3 +1,4 @@
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { FIRST_DATA_ID, type FirstData } from "../../common/firstData";
 
 let data: FirstData | null = null;
@@ -31,4 +32,26 @@ function pageData(): FirstData {
     block?.remove();
   }
   return data;
+}
+
+/**
+ * How long what the page's HTML brought counts as just asked for: the page that mounts with it does
+ * not ask the server for the same again at once (its queries are otherwise stale from the start).
+ */
+export const FRESH_FROM_PAGE_MS = 10_000;
+
+/** When the page's data filled each query (ms). */
+const filledAt = new WeakMap<object, number>();
+
+/** Puts a part of the page's data into the cache under `key`, as the answer the server just gave. */
+export function fillFromPage(client: QueryClient, key: QueryKey, data: unknown): void {
+  client.setQueryData(key, data);
+  const query = client.getQueryCache().find({ queryKey: key, exact: true });
+  if (query) filledAt.set(query, Date.now());
+}
+
+/** A query's refetchOnMount: not while what the page brought is fresh, as a query with staleTime 0 would. */
+export function refetchUnlessFromPage(query: object, nowMs = Date.now()): boolean {
+  const at = filledAt.get(query);
+  return at === undefined || nowMs - at >= FRESH_FROM_PAGE_MS;
 }
