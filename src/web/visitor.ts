@@ -2,8 +2,10 @@ import "./styles/theme.scss";
 import { readDraft, saveDraft } from "./features/signup/signupDraft";
 import { startPageHiddenBeacon } from "./pageHiddenBeacon";
 
-// The entry of a visitor's first page that the server rendered (the landers, the home, signup): the page is in the
-// HTML, so the first paint needs no JavaScript. Once the page has loaded, the browser fetches the app
+// The entry of a first page that the server rendered: a visitor's (the landers, the home, signup) and
+// a member's (their home, search and conversations, whose HTML also runs the app at once: web.routes.ts
+// appTags; for them this entry only holds what is tapped or typed until the app stands on the page).
+// The page is in the HTML, so the first paint needs no JavaScript. Once the page has loaded, the browser fetches the app
 // (index.html's entry, main.tsx, and its modules) without running it; the app starts on the
 // visitor's first touch, click, key or focus, and hydrates the server's markup. A click or a key before it
 // is there is held and replayed on the app's page (the markup is the same, so a click finds its

@@ -393,8 +393,10 @@ describe("addresses, titles and descriptions for search engines", () => {
     const photo = lead.find((p) => p.main_image)?.main_image;
     expect(photo, "the member's search shows someone with a photo").toBeDefined();
     expect(home.text).toContain(`<link rel="preload" as="image" href="${t.site.settings.cdn_prefix}${photo?.thumb_filename}"`);
-    // Asked for before the stylesheets and scripts (over HTTP/1.1 it waited for a connection behind them).
+    // Asked for before the stylesheets and scripts (over HTTP/1.1 it waited for a connection behind them),
+    // but after the viewport, against which the browser reads its sizes.
     const photoAt = home.text.indexOf('<link rel="preload" as="image"');
+    expect(photoAt).toBeGreaterThan(home.text.indexOf('<meta name="viewport"'));
     for (const tag of ['<link rel="stylesheet"', "<script", '<link rel="modulepreload"']) {
       if (home.text.includes(tag)) expect(photoAt, tag).toBeLessThan(home.text.indexOf(tag));
     }
@@ -441,6 +443,9 @@ describe("addresses, titles and descriptions for search engines", () => {
     const home = await member.client.get("/");
     expect(root(home.text)).toBe(' data-ssr=""');
     expect(home.text).toContain('data-testid="search-results"');
+    // visitor.html's entry holds what is tapped until the app stands on the page; the app's entry runs at once.
+    expect(home.text).toMatch(/<script type="module" crossorigin src="\/assets\/visitor-[\w-]+\.js"><\/script>/);
+    expect(home.text).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
     expect(home.text).toMatch(/>Ottilie<span class="fw-normal">, 35</);
     expect(home.text).toContain('data-testid="account-dropdown"');
     expect(home.text).toContain('data-testid="profile-photo-alert"');

@@ -26,7 +26,7 @@ export function DefaultLayout() {
       <Footer />
       <EntryWarning layout="default" />
       <SignupModal />
-      {/* Nothing of them shows before the member does something (the server's rendering leaves them out). */}
+      {/* The member's live parts (chats and likes kept in sync, calls, the like and time-bonus modals) start in the browser: the server's rendering leaves them out. */}
       {user && typeof window !== "undefined" && (
         <Suspense fallback={null}>
           <MemberParts />

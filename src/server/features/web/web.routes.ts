@@ -59,6 +59,9 @@ const SIGNUP_ROUTES = ["signup", "members-id-signup"];
 
 type RenderServerPage = (input: RenderInput) => Promise<string | null>;
 
+/** index.html's and visitor.html's viewport, which the page's photo preload follows. */
+const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />';
+
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
 /** The build's `modules` and every module they import (not what they load later), by manifest key. */
@@ -163,8 +166,22 @@ export async function registerWeb(
     visitorTemplate ? Object.entries(SERVER_RENDERED).map(([name, modules]) => [name, stylesheets(manifest, modules, visitorTemplate)] as const) : [],
   );
   const memberStyles = new Map(
-    template ? Object.entries(MEMBER_FIRST_MODULES).map(([name, modules]) => [name, stylesheets(manifest, modules, template)] as const) : [],
+    visitorTemplate ? Object.entries(MEMBER_FIRST_MODULES).map(([name, modules]) => [name, stylesheets(manifest, modules, visitorTemplate)] as const) : [],
   );
+  // A member's page rendered here comes in visitor.html, whose entry holds what is clicked or typed
+  // until the app stands on the page (visitor.ts), with index.html's tags that load and run the app
+  // at once: its entry, the entry's modules and stylesheet, the number data's warm-up.
+  const appTags =
+    template && visitorTemplate
+      ? [
+          ...template.matchAll(
+            /<script type="module" crossorigin src="[^"]+"><\/script>|<link rel="(?:modulepreload|stylesheet)" crossorigin href="[^"]+">|<script src="[^"]+" async><\/script>/g,
+          ),
+        ]
+          .map((m) => m[0])
+          .filter((tag) => !visitorTemplate.includes(tag))
+          .join("\n    ")
+      : "";
   const memberPreloads = new Map(
     template
       ? Object.entries(MEMBER_FIRST_MODULES).flatMap(([name, modules]) =>
@@ -192,7 +209,7 @@ export async function registerWeb(
    */
   const memberRendered = (request: FastifyRequest, route: PageRoute, data: RenderInput["data"]): Promise<string | null> | null => {
     const { session } = data;
-    if (!session || !MEMBER_FIRST_MODULES[route.name] || !(data.search || data.chats)) return null;
+    if (!session || !visitorTemplate || !MEMBER_FIRST_MODULES[route.name] || !(data.search || data.chats)) return null;
     return renderOnServer(request, route, {
       url: `${request.origin}${request.url}`,
       language: session.settings.language,
@@ -286,7 +303,7 @@ export async function registerWeb(
           })
         : null;
     const rendered = first && route ? await (request.member ? memberRendered(request, route, first.data) : visitorRendered(request, route, first.data)) : null;
-    let html = (rendered !== null && visitorTemplate && !request.member ? visitorTemplate : template)
+    let html = (rendered !== null && visitorTemplate ? visitorTemplate : template)
       .replace('<html lang="en">', `<html lang="${request.lang}">`)
       // Every text goes in through a function: in a replacement string "$&" or "$'" in the data would be read as patterns.
       .replace(/<title>.*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
@@ -298,21 +315,20 @@ export async function registerWeb(
     // Members-only pages are not for search engines.
     else html = html.replace("</head>", `    <meta name="robots" content="noindex" />\n  </head>`);
     if (rendered !== null && route) {
-      // A member's page loads the app at once (index.html's entry and the preloads below), which
-      // takes the markup over; a visitor's fetches it after the first paint (data-app: visitor.ts).
+      // A member's page runs the app at once (appTags; the page's own modules are preloaded below); a
+      // visitor's fetches it after the first paint and runs it on the first touch (data-app: visitor.ts).
       const app = request.member ? "" : ` data-app="${escapeHtml(appFiles.join(" "))}"`;
       html = html
-        .replace("</head>", () => `    ${(request.member ? memberStyles : styles).get(route.name) ?? ""}\n  </head>`)
+        .replace("</head>", () => `    ${request.member ? `${appTags}\n    ${memberStyles.get(route.name) ?? ""}` : (styles.get(route.name) ?? "")}\n  </head>`)
         .replace('<div id="root"></div>', () => `<div id="root" data-ssr=""${app}>${rendered}</div>`);
     } else if (page) html = html.replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>`);
     const preloads = request.member && route ? memberPreloads.get(`${route.name} ${request.lang}`) : undefined;
     if (preloads) html = html.replace("</head>", () => `    ${preloads}\n  </head>`);
     // The page's largest photo is asked for first, before the stylesheets and scripts: over HTTP/1.1 the
     // browser opens six connections to a host, and the photo waited behind a dozen of a member's scripts.
-    if (first)
-      html = html
-        .replace('<meta charset="utf-8" />', () => `<meta charset="utf-8" />\n    ${first.head}`)
-        .replace('<div id="root"', () => `${first.body}\n    <div id="root"`);
+    // After the viewport's width, which its `imagesizes` are read against (before it, a phone's browser
+    // reads them against 980 pixels, picks a larger width than the page's picture, and loads both).
+    if (first) html = html.replace(VIEWPORT, () => `${VIEWPORT}\n    ${first.head}`).replace('<div id="root"', () => `${first.body}\n    <div id="root"`);
     // Pages are answered by the not-found handler, which route-level compression does not reach.
     return sendCompressed(request, reply, html);
   };
