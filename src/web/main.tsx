@@ -70,6 +70,8 @@ async function boot(): Promise<void> {
         </button>
       </div>,
     );
+    // The page the server rendered is gone: what visitor.ts held is for no page, and the button above must work.
+    if (serverRendered) window.dispatchEvent(new Event("amoria:app-ready"));
     return;
   }
   listenToServiceWorker((path) => void router.navigate(path));

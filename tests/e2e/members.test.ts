@@ -205,6 +205,22 @@ describe("a member's first page", () => {
     await context.close();
   });
 
+  it("says so where the app cannot start on the server's page, and its button reloads the page", async () => {
+    const { context, page } = await newMember("no.start@example.com", true);
+    // The page's language cannot be loaded: the app shows its error instead of the page.
+    await page.route(/\/assets\/en-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto(`${site.url}/members`, { waitUntil: "commit" });
+    await page.getByText("An error occured, please try again later.").waitFor();
+    // Not held by the server's page's entry (visitor.ts), which waits for the app to stand on the page.
+    await page.unrouteAll();
+    const reloaded = page.waitForEvent("framenavigated");
+    await page.getByRole("button", { name: "↻" }).click();
+    await reloaded;
+    await page.getByTestId("search-results").waitFor();
+    await expect.poll(() => page.getByText("An error occured, please try again later.").count()).toBe(0);
+    await context.close();
+  });
+
   it("shows before the filters' and the menus' code has come, and offers them the moment it has", async () => {
     const { context, page } = await newMember("later.code@example.com");
     // Both chunks held back until the page has shown and the member has reached for them.
