@@ -3,8 +3,8 @@ import { readDraft, saveDraft } from "./features/signup/signupDraft";
 import { startPageHiddenBeacon } from "./pageHiddenBeacon";
 
 // The entry of a first page that the server rendered: a visitor's (the landers, the home, signup) and
-// a member's (their home, search and conversations, whose HTML also runs the app at once: web.routes.ts
-// appTags; for them this entry only holds what is tapped or typed until the app stands on the page).
+// a member's (their home, search and conversations: the app runs as soon as the page has loaded,
+// `data-start="loaded"`, since the member's messages and likes come live).
 // The page is in the HTML, so the first paint needs no JavaScript. Once the page has loaded, the browser fetches the app
 // (index.html's entry, main.tsx, and its modules) without running it; the app starts on the
 // visitor's first touch, click, key or focus, and hydrates the server's markup. A click or a key before it
@@ -147,7 +147,7 @@ window.addEventListener(
 
 /** Once the page has painted and loaded its pictures (the browser is free then). */
 function loaded(): void {
-  if (root.querySelector("[data-moves]")) startApp();
+  if (root.querySelector("[data-moves]") || root.dataset.start === "loaded") startApp();
   else fetchApp();
 }
 if (document.readyState === "complete") setTimeout(loaded, 0);

@@ -168,20 +168,26 @@ export async function registerWeb(
   const memberStyles = new Map(
     visitorTemplate ? Object.entries(MEMBER_FIRST_MODULES).map(([name, modules]) => [name, stylesheets(manifest, modules, visitorTemplate)] as const) : [],
   );
-  // A member's page rendered here comes in visitor.html, whose entry holds what is clicked or typed
-  // until the app stands on the page (visitor.ts), with index.html's tags that load and run the app
-  // at once: its entry, the entry's modules and stylesheet, the number data's warm-up.
-  const appTags =
+  // A member's page rendered here comes in visitor.html, whose entry holds what is tapped or typed
+  // until the app stands on the page (visitor.ts), with index.html's stylesheet. The app's files
+  // (index.html's entry and modules, the page's own modules and its language) are fetched once the
+  // page has loaded, and run then (data-start="loaded"): they no longer share the connection with
+  // the page's photos.
+  const appStyles =
     template && visitorTemplate
-      ? [
-          ...template.matchAll(
-            /<script type="module" crossorigin src="[^"]+"><\/script>|<link rel="(?:modulepreload|stylesheet)" crossorigin href="[^"]+">|<script src="[^"]+" async><\/script>/g,
-          ),
-        ]
+      ? [...template.matchAll(/<link rel="stylesheet" crossorigin href="[^"]+">/g)]
           .map((m) => m[0])
           .filter((tag) => !visitorTemplate.includes(tag))
           .join("\n    ")
       : "";
+  const memberAppFiles = new Map(
+    Object.entries(MEMBER_FIRST_MODULES).flatMap(([name, modules]) =>
+      LANGUAGES.map((lang) => {
+        const own = withImports(manifest, [...modules, `i18n/locales/${lang}.json`]).map((key) => `/${manifest[key].file}`);
+        return [`${name} ${lang}`, [...new Set([...appFiles, ...own.filter((file) => file.endsWith(".js"))])]] as const;
+      }),
+    ),
+  );
   const memberPreloads = new Map(
     template
       ? Object.entries(MEMBER_FIRST_MODULES).flatMap(([name, modules]) =>
@@ -315,14 +321,20 @@ export async function registerWeb(
     // Members-only pages are not for search engines.
     else html = html.replace("</head>", `    <meta name="robots" content="noindex" />\n  </head>`);
     if (rendered !== null && route) {
-      // A member's page runs the app at once (appTags; the page's own modules are preloaded below); a
-      // visitor's fetches it after the first paint and runs it on the first touch (data-app: visitor.ts).
-      const app = request.member ? "" : ` data-app="${escapeHtml(appFiles.join(" "))}"`;
+      // The app's files, fetched after the first paint: a member's page runs them once it has loaded
+      // (memberAppFiles), a visitor's on the first touch (visitor.ts).
+      const app = request.member
+        ? ` data-app="${escapeHtml((memberAppFiles.get(`${route.name} ${request.lang}`) ?? appFiles).join(" "))}" data-start="loaded"`
+        : ` data-app="${escapeHtml(appFiles.join(" "))}"`;
       html = html
-        .replace("</head>", () => `    ${request.member ? `${appTags}\n    ${memberStyles.get(route.name) ?? ""}` : (styles.get(route.name) ?? "")}\n  </head>`)
+        .replace(
+          "</head>",
+          () => `    ${request.member ? `${appStyles}\n    ${memberStyles.get(route.name) ?? ""}` : (styles.get(route.name) ?? "")}\n  </head>`,
+        )
         .replace('<div id="root"></div>', () => `<div id="root" data-ssr=""${app}>${rendered}</div>`);
     } else if (page) html = html.replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>`);
-    const preloads = request.member && route ? memberPreloads.get(`${route.name} ${request.lang}`) : undefined;
+    // A member's page the app renders names its modules up front (one wave instead of four).
+    const preloads = request.member && route && rendered === null ? memberPreloads.get(`${route.name} ${request.lang}`) : undefined;
     if (preloads) html = html.replace("</head>", () => `    ${preloads}\n  </head>`);
     // The page's largest photo is asked for first, before the stylesheets and scripts: over HTTP/1.1 the
     // browser opens six connections to a host, and the photo waited behind a dozen of a member's scripts.
