@@ -23,8 +23,8 @@ import { routes } from "./routes";
 // HTML is the page the app then hydrates, without a shift. Used for the pages whose data the server
 // sends with the HTML: a visitor's landers and home and signup's form (SERVER_RENDERED in
 // web.routes.ts; the app is fetched after the first paint and runs on the visitor's first touch,
-// visitor.ts), and a member's home, search and conversations (MEMBER_FIRST_MODULES; the app loads at
-// once and takes the page over). What only the browser knows is left out or taken from its cookies:
+// visitor.ts), and a member's home, search and conversations (MEMBER_FIRST_MODULES; the app is
+// fetched once the page has loaded and takes it over then). What only the browser knows is left out or taken from its cookies:
 // local times (hooks/useLocalTime.ts), the dismissed banners (stores/dismissals.ts).
 
 const locales = import.meta.glob<{ default: Record<string, unknown> }>("./i18n/locales/*.json", { eager: true });

@@ -38,11 +38,15 @@ export function dismissalHolds(key: DismissalKey, atMs: number | null, nowMs: nu
   return days === null || nowMs - atMs < days * DAY_MS;
 }
 
+/** A dismissal's time as stored (in localStorage and in the cookie): ms, or "forever". */
+function storedAt(value: string): number {
+  return value === FOREVER ? Number.POSITIVE_INFINITY : Number(value);
+}
+
 function readAt(key: DismissalKey): number | null {
   try {
     const value = localStorage.getItem(key);
-    if (!value) return null;
-    return value === FOREVER ? Number.POSITIVE_INFINITY : Number(value);
+    return value ? storedAt(value) : null;
   } catch {
     return null;
   }
@@ -77,7 +81,7 @@ export function dismissalsFromCookie(value: string | undefined): DismissalState[
   for (const part of (value ?? "").split("|")) {
     const [key, ms] = part.split(":");
     if (!(DISMISSAL_KEYS as readonly string[]).includes(key) || !ms) continue;
-    const when = ms === FOREVER ? Number.POSITIVE_INFINITY : Number(ms);
+    const when = storedAt(ms);
     if (!Number.isNaN(when)) at[key as DismissalKey] = when;
   }
   return at;
