@@ -21,6 +21,21 @@ import { TypingThrottle } from "./typingThrottle";
 
 const channel = (memberId: number) => `member:${memberId}`;
 
+/** How long a flooding socket's close frame is given to go out before the connection is cut. */
+const FLOOD_CUT_AFTER_MS = 500;
+
+/**
+ * Closes a flooding socket (1008) and reads nothing more from it: a client that sent 50,000 events
+ * has megabytes of them on the way, which the server would otherwise parse, one by one, until the
+ * client's own close frame came behind them. The connection is cut once the close frame has had time
+ * to go out (the client still learns why).
+ */
+function cutOff(socket: WebSocket): void {
+  socket.close(SOCKET_CLOSE.flooding, "too_many_events");
+  socket.pause();
+  setTimeout(() => socket.terminate(), FLOOD_CUT_AFTER_MS).unref();
+}
+
 /** The limits of the live connection (src/common/constants.ts); tests shorten them. */
 export interface RealtimeOptions {
   /** A heartbeat round: each socket is pinged once per round, in `heartbeatSlices` steps (see Heartbeat). */
@@ -160,7 +175,7 @@ export class Realtime {
           this.heartbeat.pong(socket);
           this.present(memberId);
           const verdict = budget.take();
-          if (verdict === "close") socket.close(SOCKET_CLOSE.flooding, "too_many_events");
+          if (verdict === "close") cutOff(socket);
           if (verdict !== "accept" || isBinary) return;
           void this.receive(memberId, data.toString());
         });
