@@ -91,6 +91,7 @@ function writeCookie(): void {
   if (typeof document === "undefined") return;
   const value = dismissalsCookieValue(useDismissalStore.getState().at);
   // A year: the longest dismissal that expires is 30 days; one for good is written again at each start.
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the Safari and Firefox many members still run; the value holds only RFC 6265 characters (dismissalsCookieValue, unit-tested).
   document.cookie = value
     ? `${DISMISSALS_COOKIE}=${value}; path=/; max-age=${365 * 86400}; samesite=lax`
     : `${DISMISSALS_COOKIE}=; path=/; max-age=0; samesite=lax`;
