@@ -152,6 +152,18 @@ describe("going offline and online (spec section 4)", () => {
     window.dispatchEvent(new Event("offline"));
     expect(useNetworkStore.getState().online).toBe(true);
   });
+
+  it("knows a connection lost while the app's scripts loaded, and says it is back when it comes", () => {
+    const window = new EventTarget();
+    vi.stubGlobal("window", window);
+    vi.stubGlobal("navigator", { onLine: false });
+    useNetworkStore.setState({ online: true, wasOffline: false });
+    const stop = trackNetwork();
+    expect(useNetworkStore.getState()).toMatchObject({ online: false, wasOffline: true });
+    window.dispatchEvent(new Event("online"));
+    expect(useNetworkStore.getState()).toMatchObject({ online: true, wasOffline: true });
+    stop();
+  });
 });
 
 describe("a pushed message (spec section 4)", () => {
