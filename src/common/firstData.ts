@@ -3,7 +3,7 @@ import type { LanderResponse } from "./schemas/landers";
 import type { ChatsResponse } from "./schemas/chat";
 import type { MemberView, SearchResponse } from "./schemas/members";
 import type { PhotoNotices } from "./schemas/photoModeration";
-import type { Settings } from "./schemas/settings";
+import type { CompanyInfo, Settings } from "./schemas/settings";
 import type { User } from "./schemas/user";
 
 /**
@@ -28,6 +28,8 @@ export interface FirstData {
   search?: SearchResponse;
   /** A member's conversations (/chats): GET /api/chats.php. */
   chats?: ChatsResponse;
+  /** The operating company, which every page's footer names: GET /api/companyinfo.php. */
+  company?: CompanyInfo;
 }
 
 /** The id of the JSON block in the page. */

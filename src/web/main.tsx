@@ -7,7 +7,7 @@ import { onLoggedOut, onRestricted } from "./api/apiClient";
 import { photoNoticesQuery } from "./api/photoNoticesApi";
 import { queryClient } from "./api/queryClient";
 import { seedLanderFromPage } from "./api/landersApi";
-import { settingsQuery } from "./api/settingsApi";
+import { seedCompanyFromPage, settingsQuery } from "./api/settingsApi";
 import { seedSessionFromPage, setLoggedOut, userQuery } from "./api/userApi";
 import { captureTracking } from "./features/auth/tracking";
 import { startPush } from "./features/push/pushClient";
@@ -41,6 +41,7 @@ async function boot(): Promise<void> {
     void router.navigate("/pages/ban");
   });
   seedLanderFromPage(queryClient);
+  seedCompanyFromPage(queryClient);
   const sessionFromPage = seedSessionFromPage();
   const container = document.getElementById("root") as HTMLElement;
   // A page the server rendered (ssr.tsx): the app takes over its markup (hydrates it) once the

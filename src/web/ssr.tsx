@@ -12,6 +12,7 @@ import { seedChats } from "./api/chatApi";
 import { useChatStore } from "./stores/chatStore";
 import { dismissalsFromCookie, useDismissalStore } from "./stores/dismissals";
 import { seedLander } from "./api/landersApi";
+import { seedCompany } from "./api/settingsApi";
 import { i18next } from "./i18n/i18n";
 import { numberFormatter } from "./i18n/pageLocale";
 import { initReactI18next } from "react-i18next";
@@ -75,6 +76,7 @@ async function renderOnce(input: RenderInput): Promise<string | null> {
   if (input.data.lander) seedLander(queryClient, input.data.lander);
   if (input.data.home) seedHome(queryClient, input.data.home);
   if (input.data.member) seedMember(queryClient, input.data.member);
+  if (input.data.company) seedCompany(queryClient, input.data.company);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(input.url));
   // A redirect, or a route that failed: the app handles it in the browser.

@@ -99,6 +99,8 @@ describe("a member's first page", () => {
     // Nor the conversations again as the page mounts: the page brought them.
     await page.waitForLoadState("networkidle");
     expect(asked.filter((path) => path === "/api/chats.php")).toEqual([]);
+    // Nor the company the footer names: the page brought it too.
+    expect(asked.filter((path) => path === "/api/companyinfo.php")).toEqual([]);
 
     // A campaign's link to the home (utm_*) is still the member's own search (the page brings it; what
     // is asked again at mount is that search, not one without filters).
@@ -151,7 +153,7 @@ describe("a member's first page", () => {
     expect(html).not.toContain('data-testid="profile-photo-alert"');
     expect(html).toMatch(/<time datetime="[^"]+" class="[^"]*"><\/time>/);
 
-    // From the parsed HTML on: what the app changes under <main>, and the server's row and card kept to compare.
+    // From the parsed HTML on: what the app changes under <main> and in the footer, and the server's row and card kept to compare.
     await page.addInitScript(() => {
       const changes: string[] = [];
       Object.assign(window, { takeOver: { changes } });
@@ -161,12 +163,15 @@ describe("a member's first page", () => {
         Object.assign(window, {
           takeOver: { changes, row: document.querySelector('[data-testid="chat-row"]'), card: document.querySelector('[data-testid="member-card"]') },
         });
-        new MutationObserver((records) => {
+        const observer = new MutationObserver((records) => {
           for (const record of records) {
             if (record.type === "characterData") changes.push(`text ${record.oldValue} -> ${record.target.textContent}`);
             for (const node of record.removedNodes) changes.push(`removed ${node.nodeName} ${node.textContent?.slice(0, 40)}`);
           }
-        }).observe(main ?? document, { subtree: true, childList: true, characterData: true, characterDataOldValue: true });
+        });
+        for (const part of [main ?? document, document.querySelector("footer")]) {
+          if (part) observer.observe(part, { subtree: true, childList: true, characterData: true, characterDataOldValue: true });
+        }
       });
     });
     type TakeOver = { takeOver: { changes: string[]; row?: Element | null; card?: Element | null } };

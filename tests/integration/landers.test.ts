@@ -99,7 +99,8 @@ describe("profiles for landing pages", () => {
     const api = await t
       .client()
       .get<LanderBody & { profiles: Array<{ main_image: { filename: string; match: string } }> }>("/api/lander.php?niche=milf&limit=12");
-    expect(firstData(gallery.text)).toEqual({ lander: { niche: "milf", limit: 12, answer: api.body } });
+    const company = (await t.client().get("/api/companyinfo.php")).body;
+    expect(firstData(gallery.text)).toEqual({ lander: { niche: "milf", limit: 12, answer: api.body }, company });
     expect(preload(gallery.text)).toEqual(photo(cdn + api.body.profiles[0].main_image.filename, PHOTO_SLOTS.landerCard));
     expect(preload(gallery.text)?.[1]).toContain("?w=360&f=webp 360w");
 

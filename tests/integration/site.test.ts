@@ -359,7 +359,9 @@ describe("addresses, titles and descriptions for search engines", () => {
     const home = await t.client({}, null).get("/");
     const search = await t.client({}, null).get<{ total: number; profiles: Array<{ main_image: { thumb_filename: string } | null }> }>("/api/members.php");
     expect(search.status).toBe(200);
-    expect(firstData(home.text)).toEqual({ home: search.body });
+    // The operating company comes too: the footer names it.
+    const company = (await t.client({}, null).get("/api/companyinfo.php")).body;
+    expect(firstData(home.text)).toEqual({ home: search.body, company });
     const first = search.body.profiles.find((p) => p.main_image)?.main_image;
     const preload = home.text
       .match(/<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" type="image\/webp" fetchpriority="high" \/>/)
@@ -380,6 +382,7 @@ describe("addresses, titles and descriptions for search engines", () => {
     const { user } = (await member.client.get<{ user: unknown }>("/api/user.php")).body;
     const notices = (await member.client.get("/api/photo-notices.php")).body;
     const session = { settings, user, notices };
+    const company = (await member.client.get("/api/companyinfo.php")).body;
 
     // The home is the member's own search: its first page comes too, its lead photo preloaded.
     const home = await member.client.get("/");
@@ -388,7 +391,7 @@ describe("addresses, titles and descriptions for search engines", () => {
       profiles: Array<{ main_image: { thumb_filename: string } | null }>;
       similar: Array<{ main_image: { thumb_filename: string } | null }>;
     }>("/api/members.php?defaults=1");
-    expect(firstData(home.text)).toEqual({ session, search: ownSearch.body });
+    expect(firstData(home.text)).toEqual({ session, search: ownSearch.body, company });
     const lead = ownSearch.body.profiles.length > 0 ? ownSearch.body.profiles : ownSearch.body.similar;
     const photo = lead.find((p) => p.main_image)?.main_image;
     expect(photo, "the member's search shows someone with a photo").toBeDefined();
@@ -424,13 +427,13 @@ describe("addresses, titles and descriptions for search engines", () => {
 
     // The conversations page brings the conversations.
     const chats = await member.client.get("/chats");
-    expect(firstData(chats.text)).toEqual({ session, chats: (await member.client.get("/api/chats.php")).body });
+    expect(firstData(chats.text)).toEqual({ session, chats: (await member.client.get("/api/chats.php")).body, company });
     // A search with filters in its address is the app's to make: only what every page needs.
-    expect(firstData((await member.client.get("/members?min_age=30")).text)).toEqual({ session });
+    expect(firstData((await member.client.get("/members?min_age=30")).text)).toEqual({ session, company });
     // A campaign's parameters or the language are not filters: the member's own search still comes.
-    expect(firstData((await member.client.get("/?utm_source=mail&utm_campaign=weekly")).text)).toEqual({ session, search: ownSearch.body });
-    expect(firstData((await member.client.get("/members?lang=en")).text)).toEqual({ session, search: ownSearch.body });
-    expect(firstData((await member.client.get("/likes")).text)).toEqual({ session });
+    expect(firstData((await member.client.get("/?utm_source=mail&utm_campaign=weekly")).text)).toEqual({ session, search: ownSearch.body, company });
+    expect(firstData((await member.client.get("/members?lang=en")).text)).toEqual({ session, search: ownSearch.body, company });
+    expect(firstData((await member.client.get("/likes")).text)).toEqual({ session, company });
 
     // A visitor's page brings nobody's session, and may be kept by a shared cache only after asking again.
     const login = await t.client({}, null).get("/login");
@@ -459,6 +462,9 @@ describe("addresses, titles and descriptions for search engines", () => {
     expect(home.text).toMatch(/>Ottilie<span class="fw-normal">, 35</);
     expect(home.text).toContain('data-testid="account-dropdown"');
     expect(home.text).toContain('data-testid="profile-photo-alert"');
+    // The footer names the operating company, as the app's does (its details come with the page's data).
+    const company = (await member.client.get<{ name: string }>("/api/companyinfo.php")).body;
+    expect(home.text).toContain(`© ${new Date().getFullYear()} ${company.name.replace(/\.$/, "")}. All rights reserved.`);
     // The filters' place is held (the server does not know whether the screen is wide enough to show them).
     expect(home.text).toContain('data-testid="search-filters-loading"');
     expect(root((await member.client.get("/members")).text)).toMatch(rendered);

@@ -30,10 +30,9 @@ function photoPreload(url: string, sizes: string): string {
   return `<link rel="preload" as="image" href="${escapeHtml(url)}"${sources} fetchpriority="high" />`;
 }
 
-/** A page's data: the preload for the head, the JSON block for the body, and the data itself (for the server's rendering). */
+/** A page's data: the preload for the head, and the data itself (for the JSON block, dataBlock, and the server's rendering). */
 export interface PageFirstData {
   head: string;
-  body: string;
   data: FirstData;
 }
 
@@ -53,14 +52,14 @@ export async function memberLanderFirstData(page: PageMatch, load: LoadMember): 
   const id = Number(page.params.id);
   const view = await load(id).catch(() => null);
   if (!view) return null;
-  return { head: "", body: dataBlock({ member: { id, view } }), data: { member: { id, view } } };
+  return { head: "", data: { member: { id, view } } };
 }
 
 /** A page the server renders without data of its own (signup: the form, the site's texts). */
-export const PAGE_WITHOUT_DATA: PageFirstData = { head: "", body: "", data: {} };
+export const PAGE_WITHOUT_DATA: PageFirstData = { head: "", data: {} };
 
-/** A JSON data block that no text in it can close early (`</script>`). */
-function dataBlock(data: FirstData): string {
+/** A page's data as the JSON block of its HTML, which no text in it can close early (`</script>`). */
+export function dataBlock(data: FirstData): string {
   return `<script type="application/json" id="${FIRST_DATA_ID}">${JSON.stringify(data).replace(/</g, "\\u003c")}</script>`;
 }
 
@@ -81,7 +80,6 @@ export async function landerFirstData(page: PageMatch, site: SiteRow, load: Load
   const photo = image && firstPhoto ? site.settings.cdn_prefix + (firstPhoto === "large" ? image.filename : image.match) : null;
   return {
     head: photo ? photoPreload(photo, firstPhoto === "large" ? PHOTO_SLOTS.landerCard : PHOTO_SLOTS.swipeCard) : "",
-    body: dataBlock({ lander: { niche, limit: count, answer } }),
     data: { lander: { niche, limit: count, answer } },
   };
 }
@@ -97,7 +95,6 @@ export async function homeFirstData(site: SiteRow, load: LoadHome): Promise<Page
   const image = answer.profiles[leadPhotoIndex(answer.profiles)]?.main_image;
   return {
     head: image ? photoPreload(site.settings.cdn_prefix + image.thumb_filename, PHOTO_SLOTS.memberCard) : "",
-    body: dataBlock({ home: answer }),
     data: { home: answer },
   };
 }
@@ -135,7 +132,6 @@ export async function memberFirstData(page: PageMatch, query: Record<string, unk
   const image = lead[leadPhotoIndex(lead)]?.main_image;
   return {
     head: image ? photoPreload(load.settings.cdn_prefix + image.thumb_filename, PHOTO_SLOTS.memberCard) : "",
-    body: dataBlock(data),
     data,
   };
 }

@@ -16,6 +16,7 @@ import { rememberTrafficSource } from "../members/trafficSource";
 import { escapeHtml } from "../../escapeHtml";
 import type { CompanyRow, SiteRow } from "../settings/settings.repo";
 import {
+  dataBlock,
   homeFirstData,
   type LoadHome,
   type LoadLander,
@@ -33,6 +34,7 @@ import { canonicalUrl, hreflangLinks, pageDescription, robotsTxt, sitemapXml } f
 import { PAGE_TITLE_KEYS } from "../../../web/hooks/pageTitleKeys";
 import { translate } from "../../i18n";
 import type { Settings } from "../../../common/schemas/settings";
+import type { FirstData } from "../../../common/firstData";
 import { entryWarningVisible } from "../../../web/features/layout/entryWarningVisible";
 import type { RenderInput } from "../../../web/ssr";
 
@@ -308,7 +310,11 @@ export async function registerWeb(
             return null;
           })
         : null;
-    const rendered = first && route ? await (request.member ? memberRendered(request, route, first.data) : visitorRendered(request, route, first.data)) : null;
+    // The operating company, which the footer names, comes with every page that brings data: the
+    // footer the server renders is the app's, and the app does not ask for it as it starts.
+    const company = first ? await companyOf(request).catch(() => null) : null;
+    const data: FirstData | null = first && (company ? { ...first.data, company: company.info } : first.data);
+    const rendered = data && route ? await (request.member ? memberRendered(request, route, data) : visitorRendered(request, route, data)) : null;
     let html = (rendered !== null && visitorTemplate ? visitorTemplate : template)
       .replace('<html lang="en">', `<html lang="${request.lang}">`)
       // Every text goes in through a function: in a replacement string "$&" or "$'" in the data would be read as patterns.
@@ -340,7 +346,8 @@ export async function registerWeb(
     // browser opens six connections to a host, and the photo waited behind a dozen of a member's scripts.
     // After the viewport's width, which its `imagesizes` are read against (before it, a phone's browser
     // reads them against 980 pixels, picks a larger width than the page's picture, and loads both).
-    if (first) html = html.replace(VIEWPORT, () => `${VIEWPORT}\n    ${first.head}`).replace('<div id="root"', () => `${first.body}\n    <div id="root"`);
+    if (first) html = html.replace(VIEWPORT, () => `${VIEWPORT}\n    ${first.head}`);
+    if (data && Object.keys(data).length > 0) html = html.replace('<div id="root"', () => `${dataBlock(data)}\n    <div id="root"`);
     // Pages are answered by the not-found handler, which route-level compression does not reach.
     return sendCompressed(request, reply, html);
   };
