@@ -53,6 +53,32 @@ describe("importWithReload", () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it("asks again once the connection is back when the chunk failed offline, without reloading", async () => {
+    const window = Object.assign(new EventTarget(), { location: { reload } });
+    vi.stubGlobal("window", window);
+    vi.stubGlobal("navigator", { onLine: false });
+    const load = vi.fn().mockRejectedValueOnce(new Error("Failed to fetch dynamically imported module")).mockResolvedValueOnce({ page: 2 });
+    const module = importWithReload(load)();
+    await settled();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(reload).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event("online"));
+    await expect(module).resolves.toEqual({ page: 2 });
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it("reloads once the connection is back when the chunk fails again then", async () => {
+    const window = Object.assign(new EventTarget(), { location: { reload } });
+    vi.stubGlobal("window", window);
+    vi.stubGlobal("navigator", { onLine: false });
+    void importWithReload(failing)();
+    await settled();
+    expect(reload).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event("online"));
+    await settled();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it("waits a minute between reloads (the spec's guard)", () => {
     expect(CHUNK_RELOAD_GUARD_MS).toBe(60_000);
   });

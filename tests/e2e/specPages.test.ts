@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { newContext } from "./browser";
@@ -201,18 +201,32 @@ describe("a member's top bar, likes and conversations", () => {
     await max.context.close();
   });
 
-  it("going offline and back is told", async () => {
+  it("going offline and back is told, and what the page was still loading comes once it is back, without a reload", async () => {
     const context = await newContext(browser, { ip: US_IP });
     const page = await context.newPage();
+    // The top bar's menus load once the page is idle: held until the connection is gone, and lost then.
+    const menus = /\/assets\/TopBarMenus-[\w-]+\.js$/;
+    const held: Route[] = [];
+    await page.route(menus, (route) => {
+      held.push(route);
+    });
     // A page of the app (the home and the landers run it only from the visitor's first touch).
     await new SitePage(page, site.url).open("/login");
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await expect.poll(() => held.length).toBeGreaterThan(0);
     await context.setOffline(true);
     await page.getByText("You are offline. We will reconnect when your connection is back.").waitFor();
+    for (const route of held) await route.abort("internetdisconnected");
+    await page.unroute(menus);
     // "Back online" shows for 3 s: waited for from before the switch, since on a loaded machine the
     // switch's answer can come after the notice has gone.
     const backOnline = page.getByText("You are back online.").waitFor();
+    const menusLoaded = page.waitForResponse(menus);
     await context.setOffline(false);
     await backOnline;
+    // The menus' chunk is asked for again, and the page was not reloaded (offline, a reload showed the browser's offline page).
+    expect((await menusLoaded).status()).toBe(200);
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
     await context.close();
   });
 
