@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Call } from "../../src/common/schemas/calls";
 import type { ConversationResponse, SendMessageResponse } from "../../src/common/schemas/chat";
 import type { ServerEvent } from "../../src/common/schemas/realtime";
-import { createMember } from "../support/factories";
+import { createMember, createSite } from "../support/factories";
 import { startFakePushService } from "../support/fakePushService";
 import { connect, type LivePage } from "../support/liveSocket";
 import { createTestDatabase, type TestDatabase } from "../support/testDatabase";
@@ -12,8 +12,10 @@ import { startTestApp, type TestApp, type TestClient } from "../support/testApp"
 // members over the socket, WebRTC's signals relayed between the two members of a live call only.
 
 let testDb: TestDatabase;
+// The site every test's instance serves (withSite: false): made here, so that any test runs alone.
 beforeAll(async () => {
   testDb = await createTestDatabase();
+  await createSite(testDb.database.db);
 });
 afterAll(async () => {
   await testDb?.drop();
@@ -51,7 +53,7 @@ const callEvent = (status: string) => (e: ServerEvent) => e.type === "call" && e
 
 describe("calls", () => {
   it("rings the callee, relays the offer, answer and candidates between the two only, and leaves the call's entry in both chats", async () => {
-    const app = await startTestApp({ testDb });
+    const app = await startTestApp({ testDb, withSite: false });
     try {
       const { caller, callee, conversation } = await pair(app);
       const stranger = await loggedIn(app, { paidUser: true, credits: 50 });
