@@ -19,11 +19,13 @@ describe("what a failed statement says about its data", () => {
 
 describe("named prepared statements on PGlite", () => {
   let database: Database;
+  // PGlite's start (a WebAssembly PostgreSQL) took over the default 10 s once on a loaded 2-core
+  // machine, beside the journeys: the same allowance as queue.test.ts's.
   beforeAll(async () => {
     database = await openDatabase({});
     await database.db.execute(sql`CREATE TABLE profiles (id int)`);
     await database.db.execute(sql`INSERT INTO profiles VALUES (1)`);
-  });
+  }, 60_000);
   afterAll(() => database.close());
 
   it("take every kind of value as data, quoted, and answer typed rows", async () => {
