@@ -332,7 +332,9 @@ describe("the operators' console", () => {
     await nina.page.screenshot({ path: join(SHOTS, "report-appeal-notice-phone-en.png") });
     await rudi.context.close();
     await nina.context.close();
-  });
+    // Two members, six console sessions and a dozen accessibility checks: as long as this file's other
+    // long journeys, and past 60 s once on a loaded 2-core machine where every journey ran 2.5 times slower than in CI.
+  }, 120_000);
 
   it("takes a photo through pre-moderation: hidden from others until a moderator approves it, then seen", async () => {
     const leo = await activeMember(site, browser, "leo@example.com", "Leo");
