@@ -284,9 +284,12 @@ export async function registerWeb(
     const settings = request.site?.settings;
     const path = request.url.split("?")[0];
     const isPublic = route !== null && (PUBLIC_ROUTES.includes(route.name) || LANDER_ROUTES.includes(route.name));
+    // The company, read once for the request: a member's legal page names it and brings it in its data.
+    let companyRead: Promise<CompanyRow | null> | undefined;
+    const company = () => (companyRead ??= companyOf(request));
     const legal =
       route && request.site && LEGAL_ROUTES.includes(route.name)
-        ? legalPageHtml(route.name, request.lang, request.site, (await companyOf(request))?.info ?? null)
+        ? legalPageHtml(route.name, request.lang, request.site, (await company())?.info ?? null)
         : null;
     // For visitors only: a member's home is the members area, which must not flash the visitor's page first.
     const marketing = route && request.site && !legal && !request.member ? marketingPageHtml(route.name, path, request.lang, request.site) : null;
@@ -312,8 +315,8 @@ export async function registerWeb(
         : null;
     // The operating company, which the footer names, comes with every page that brings data: the
     // footer the server renders is the app's, and the app does not ask for it as it starts.
-    const company = first ? await companyOf(request).catch(() => null) : null;
-    const data: FirstData | null = first && (company ? { ...first.data, company: company.info } : first.data);
+    const operator = first ? await company().catch(() => null) : null;
+    const data: FirstData | null = first && (operator ? { ...first.data, company: operator.info } : first.data);
     const rendered = data && route ? await (request.member ? memberRendered(request, route, data) : visitorRendered(request, route, data)) : null;
     let html = (rendered !== null && visitorTemplate ? visitorTemplate : template)
       .replace('<html lang="en">', `<html lang="${request.lang}">`)
